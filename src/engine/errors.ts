@@ -1,0 +1,39 @@
+// Faults in a model (as opposed to verdicts about it): typed, with a code, and naming the model,
+// the action or property, and the state involved. The engine throws only ModelError, or a real
+// bug; the CLI is the single place that catches and prints them.
+import type { TraceStep } from './trace.ts';
+
+export type ModelErrorCode =
+  | 'MC001_MODEL_FILE_MISSING' // the model file does not exist
+  | 'MC002_MODEL_LOAD_FAILED' // the module could not be loaded (syntax error, failed import)
+  | 'MC003_NO_MODEL_EXPORT' // the module has no default export made with defineModel
+  | 'MC004_UNKNOWN_VARIANT' // --variant names no variant of the model
+  | 'MC100_NO_INIT_STATE' // init() produced no state
+  | 'MC101_ACTION_THREW' // an action's params() or next() threw
+  | 'MC102_NOT_A_STATE_VALUE' // a state holds something that is not an immutable value
+  | 'MC103_PREDICATE_THREW' // a property's predicate threw
+  | 'MC104_NOT_A_BOOLEAN' // a property's predicate returned something other than a boolean
+  | 'MC105_DUPLICATE_NAME' // two actions, properties or variants share a name
+  | 'MC106_UNKNOWN_EXPECTATION' // expectedViolations names no property of the variant
+  | 'MC107_NOT_DETERMINISTIC'; // replaying a recorded step did not reproduce it
+
+export class ModelError extends Error {
+  constructor(
+    readonly code: ModelErrorCode,
+    message: string,
+    readonly details: {
+      readonly model?: string;
+      readonly variant?: string;
+      /** The action or property involved. */
+      readonly subject?: string;
+      /** The state involved, and how the search reached it. */
+      readonly trace?: readonly TraceStep[];
+      readonly depth?: number;
+      readonly cause?: unknown;
+      readonly hint?: string;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}

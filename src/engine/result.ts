@@ -1,0 +1,67 @@
+// What a check returns: verdicts as data. An incomplete search is its own verdict and can
+// never be read as a proof.
+import type { PropertyKind } from './model.ts';
+import type { TraceStep } from './trace.ts';
+
+export type Verdict = 'proved' | 'violated' | 'incomplete';
+export type IncompleteReason = 'maxStates' | 'maxDepth';
+
+export interface ActionCoverage {
+  readonly action: string;
+  /** How many successors the action produced (TLC's "states found" per action). */
+  readonly enabled: number;
+  /** How many of those were new distinct states. */
+  readonly newStates: number;
+}
+
+export interface Stats {
+  readonly distinctStates: number;
+  /** Successors computed, initial states included, as TLC counts "states generated". */
+  readonly statesGenerated: number;
+  /** Length of the longest shortest path; initial states are at depth 1, as in TLC. */
+  readonly depth: number;
+  readonly seconds: number;
+  readonly statesPerSecond: number;
+  /** TLC's optimistic fingerprint-collision estimate n*(g-n)/2^64. */
+  readonly collisionProbability: number;
+  readonly coverage: readonly ActionCoverage[];
+}
+
+export interface Violation<S = unknown> {
+  readonly property: string;
+  readonly kind: PropertyKind;
+  readonly statement: string;
+  /** From an initial state (`action: null`) to the state, or the step, that breaks the property. */
+  readonly trace: readonly TraceStep<S>[];
+}
+
+export type PropertyStatus = 'holds' | 'violated' | 'unknown';
+
+export interface PropertyResult {
+  readonly name: string;
+  readonly kind: PropertyKind;
+  readonly statement: string;
+  readonly status: PropertyStatus;
+  readonly expectedViolated: boolean;
+}
+
+export interface VariantResult<S = unknown> {
+  readonly model: string;
+  readonly variant: string;
+  readonly description?: string;
+  readonly assumptions: readonly string[];
+  readonly verdict: Verdict;
+  readonly incompleteReason?: IncompleteReason;
+  readonly expectedViolations: readonly string[];
+  /** Exactly the expected properties were violated and the search was complete. */
+  readonly metExpectations: boolean;
+  readonly properties: readonly PropertyResult[];
+  readonly violations: readonly Violation<S>[];
+  readonly stats: Stats;
+}
+
+export interface ModelResult {
+  readonly model: string;
+  readonly description?: string;
+  readonly variants: readonly VariantResult[];
+}

@@ -1,0 +1,131 @@
+// The trace log: for every distinct state, its predecessor, the action that reached it and its
+// fingerprint, in typed arrays. Whole states are not kept. A counterexample is rebuilt as TLC
+// does: walk the predecessor links back to an initial state, then replay forward, at each step
+// regenerating the recorded action's successors and taking the one whose fingerprint matches.
+import type { Action, Variant } from './model.ts';
+import { stepLabel } from './model.ts';
+import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
+
+export interface TraceStep<S = unknown> {
+  /** `null` for the initial state; otherwise the step's label, e.g. `mover.delete(Cluster/c1)`. */
+  readonly action: string | null;
+  readonly state: S;
+}
+
+export class StateLog {
+  private parent = new Int32Array(1024);
+  private action = new Int32Array(1024);
+  private fpHi = new Uint32Array(1024);
+  private fpLo = new Uint32Array(1024);
+  private depthOf = new Int32Array(1024);
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Records a new state and returns its id. `parent` is -1 for an initial state. */
+  add(parent: number, action: number, fp: Fingerprint, depth: number): number {
+    if (this.count === this.parent.length) this.grow();
+    const id = this.count++;
+    this.parent[id] = parent;
+    this.action[id] = action;
+    this.fpHi[id] = fp.hi;
+    this.fpLo[id] = fp.lo;
+    this.depthOf[id] = depth;
+    return id;
+  }
+
+  depth(id: number): number {
+    return this.depthOf[id];
+  }
+
+  /** The ids from an initial state to `id`, inclusive. */
+  pathTo(id: number): number[] {
+    const path: number[] = [];
+    for (let i = id; i !== -1; i = this.parent[i]) path.push(i);
+    return path.reverse();
+  }
+
+  actionOf(id: number): number {
+    return this.action[id];
+  }
+
+  fingerprintOf(id: number, out: Fingerprint): void {
+    out.hi = this.fpHi[id];
+    out.lo = this.fpLo[id];
+  }
+
+  matches(id: number, fp: Fingerprint): boolean {
+    return this.fpHi[id] === fp.hi && this.fpLo[id] === fp.lo;
+  }
+
+  private grow(): void {
+    const n = this.parent.length * 2;
+    const g = <T extends Int32Array | Uint32Array>(a: T, make: (n: number) => T): T => {
+      const b = make(n);
+      b.set(a);
+      return b;
+    };
+    this.parent = g(this.parent, (k) => new Int32Array(k));
+    this.action = g(this.action, (k) => new Int32Array(k));
+    this.fpHi = g(this.fpHi, (k) => new Uint32Array(k));
+    this.fpLo = g(this.fpLo, (k) => new Uint32Array(k));
+    this.depthOf = g(this.depthOf, (k) => new Int32Array(k));
+  }
+}
+
+/** Thrown when replay cannot find a recorded step again: the model is not deterministic. */
+export class ReplayError extends Error {}
+
+/** Finds the successor of `s` by `a` whose fingerprint matches `want`. */
+export function replayStep<S>(
+  a: Action<S, unknown>,
+  s: S,
+  want: (fp: Fingerprint) => boolean,
+  fingerprinter: Fingerprinter,
+): TraceStep<S> | undefined {
+  const fp = { hi: 0, lo: 0 };
+  const params = a.params ? a.params(s) : [undefined];
+  for (const p of params) {
+    const t = a.next(s, p);
+    if (t === undefined) continue;
+    fingerprinter.of(t, fp);
+    if (want(fp)) return { action: stepLabel(a, p), state: t };
+  }
+  return undefined;
+}
+
+/** Rebuilds the trace from an initial state to state `id`. */
+export function rebuildTrace<S>(
+  variant: Variant<S>,
+  log: StateLog,
+  id: number,
+  fingerprinter: Fingerprinter,
+): TraceStep<S>[] {
+  const path = log.pathTo(id);
+  const fp = { hi: 0, lo: 0 };
+  let first: S | undefined;
+  for (const s of variant.init()) {
+    fingerprinter.of(s, fp);
+    if (log.matches(path[0], fp)) {
+      first = s;
+      break;
+    }
+  }
+  if (first === undefined) throw new ReplayError('no initial state matches the recorded one');
+  const trace: TraceStep<S>[] = [{ action: null, state: first }];
+  let s = first;
+  for (let k = 1; k < path.length; k++) {
+    const a = variant.actions[log.actionOf(path[k])];
+    const step = replayStep(a, s, (f) => log.matches(path[k], f), fingerprinter);
+    if (!step) {
+      throw new ReplayError(
+        `action ${a.name} no longer produces the successor it produced during the search`,
+      );
+    }
+    trace.push(step);
+    s = step.state;
+  }
+  return trace;
+}

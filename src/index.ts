@@ -1,0 +1,38 @@
+// The public entry point of modelcheck: models and library users import only from here.
+export {
+  action,
+  invariant,
+  actionProperty,
+  settledInvariant,
+  defineModel,
+  defineSingleModel,
+  isModel,
+  stepLabel,
+  DEADLOCK,
+} from './engine/model.ts';
+export type {
+  Action,
+  Invariant,
+  ActionProperty,
+  SettledInvariant,
+  Property,
+  PropertyKind,
+  Variant,
+  Model,
+} from './engine/model.ts';
+export { check, type CheckOptions } from './engine/check.ts';
+export { checkVariant, type SearchOptions, type Progress } from './engine/bfs.ts';
+export { ModelError, type ModelErrorCode } from './engine/errors.ts';
+export { Fingerprinter } from './engine/fingerprint.ts';
+export type { TraceStep } from './engine/trace.ts';
+export type {
+  Verdict,
+  Stats,
+  ActionCoverage,
+  Violation,
+  PropertyResult,
+  PropertyStatus,
+  VariantResult,
+  ModelResult,
+} from './engine/result.ts';
+export * as k8s from './k8s/index.ts';
