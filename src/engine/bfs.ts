@@ -3,7 +3,7 @@
 // take a state, generate its successors, test-and-insert each fingerprint, check properties,
 // detect deadlock and settled states. Only the frontier holds whole states; everything else is
 // fingerprints and parent links (trace.ts), and traces are rebuilt by replay at the end.
-import type { Action, Property, Variant } from './model.ts';
+import type { Action, Property, PropertyKind, Variant } from './model.ts';
 import { DEADLOCK } from './model.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
 import { NotAStateValue } from './encoding.ts';
@@ -40,7 +40,7 @@ export interface Progress {
 
 /** Where a property was first broken: a state, or a step out of a state. */
 interface Finding {
-  readonly property: Property<unknown> | typeof DEADLOCK_PROPERTY;
+  readonly property: { readonly name: string; readonly kind: PropertyKind; readonly statement: string };
   readonly stateId: number;
   readonly step?: { readonly action: number; readonly target: Fingerprint };
 }
@@ -95,10 +95,17 @@ class Search<S> {
     let frontier: S[] = [];
     let frontierIds: number[] = [];
 
+    const maxStates = this.options.maxStates ?? Infinity;
+    const maxDepth = this.options.maxDepth ?? Infinity;
     for (const s of this.initialStates()) {
       this.generated++;
       this.fingerprint(s, fp, 'init', -1);
-      if (this.seen.put(fp.hi, fp.lo, this.log.size) !== NEW) continue;
+      if (this.seen.get(fp.hi, fp.lo) !== -1) continue;
+      if (this.log.size >= maxStates) {
+        this.incomplete = 'maxStates';
+        break;
+      }
+      this.seen.put(fp.hi, fp.lo, this.log.size);
       const id = this.log.add(-1, -1, fp, 1);
       this.checkInvariants(s, id);
       frontier.push(s);
@@ -114,12 +121,11 @@ class Search<S> {
     this.depth = 1;
 
     const actions = this.variant.actions;
-    search: while (frontier.length > 0) {
-      if (this.options.maxDepth !== undefined && this.depth >= this.options.maxDepth) {
-        // The states at the depth limit are checked but not expanded.
-        this.incomplete = 'maxDepth';
-        break;
-      }
+    search: while (frontier.length > 0 && !this.incomplete) {
+      // States at the depth limit are expanded, so that deadlocks, settled states and steps are
+      // checked there, but their new successors are not stored: finding one makes the search
+      // incomplete. A graph exactly maxDepth deep is searched completely.
+      const atDepthLimit = this.depth >= maxDepth;
       const next: S[] = [];
       const nextIds: number[] = [];
       for (let k = 0; k < frontier.length; k++) {
@@ -139,20 +145,22 @@ class Search<S> {
             this.fingerprint(t, fp, a.name, id);
             if (fp.hi !== sourceFp.hi || fp.lo !== sourceFp.lo) settled = false;
             if (this.stepProperties.length > 0) this.checkStep(s, t, id, ai, fp);
+            if (atDepthLimit || this.log.size >= maxStates) {
+              // Near a limit, look before inserting: a state over the limit is not stored.
+              if (this.seen.get(fp.hi, fp.lo) !== -1) continue;
+              if (atDepthLimit) {
+                this.incomplete = 'maxDepth';
+                continue;
+              }
+              this.incomplete = 'maxStates';
+              break search;
+            }
             if (this.seen.put(fp.hi, fp.lo, this.log.size) !== NEW) continue;
             const tid = this.log.add(id, ai, fp, this.depth + 1);
             this.newCount[ai]++;
             this.checkInvariants(t, tid);
             next.push(t);
             nextIds.push(tid);
-            if (this.options.maxStates !== undefined && this.log.size >= this.options.maxStates) {
-              // Stop only if there is more to do: a search of exactly maxStates states completes.
-              if (k < frontier.length - 1 || next.length > 0) {
-                this.incomplete = 'maxStates';
-                frontier = next;
-                break search;
-              }
-            }
           }
         }
         if (!hasSuccessor && this.checkDeadlock) this.record(DEADLOCK_PROPERTY, id);
@@ -176,6 +184,8 @@ class Search<S> {
       frontierIds = nextIds;
       if (frontier.length > 0) this.depth++;
     }
+    // BFS stores states in order of depth, so the last one stored is the deepest.
+    this.depth = this.log.depth(this.log.size - 1);
 
     const seconds = (performance.now() - started) / 1000;
     return this.result(seconds);
@@ -267,7 +277,7 @@ class Search<S> {
     for (const p of this.stepProperties) {
       if (this.findings.has(p.name) || this.holds(p, id, s, t)) continue;
       this.findings.set(p.name, {
-        property: p as Property<unknown>,
+        property: p,
         stateId: id,
         step: { action, target: { hi: target.hi, lo: target.lo } },
       });

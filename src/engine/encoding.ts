@@ -1,5 +1,6 @@
-// Canonical byte encoding of state values. Equal values (in the sense of immutable.js `is`)
-// encode to equal bytes, whatever order their Sets and Maps were built in: unordered
+// Canonical byte encoding of state values. Equal values encode to equal bytes, whatever order
+// their Sets and Maps were built in (Records also by their name, which immutable.js `is`
+// ignores: that can only split states, never merge different ones). Unordered
 // collections are encoded with their entries sorted by their own encodings. The encoder
 // reuses one growing buffer, so encoding a state allocates only for sorting.
 import { isImmutable, isList, isMap, isOrdered, isRecord, isSet, Record as ImmutableRecord } from 'immutable';
@@ -118,9 +119,15 @@ export class CanonicalEncoder {
     }
     if (isRecord(v)) {
       this.byte(TAG_RECORD);
+      // The name and the field names too: two Record types with the same values are not the
+      // same state. Fields come in the order the Record's factory declared them.
       this.str(ImmutableRecord.getDescriptiveName(v));
-      // A Record's fields come in the order its factory declared them.
-      for (const [k, x] of v.toSeq().entries()) this.write(x, `${path}.${k}`);
+      const fields = v.toSeq();
+      this.u32(fields.count());
+      for (const [k, x] of fields.entries()) {
+        this.str(String(k));
+        this.write(x, `${path}.${String(k)}`);
+      }
       return;
     }
     if (isList(v)) {

@@ -115,9 +115,9 @@ export function rebuildTrace<S>(
   }
   if (first === undefined) throw new ReplayError('no initial state matches the recorded one');
   const trace: TraceStep<S>[] = [{ action: null, state: first }];
-  let s = first;
+  let s: S = first;
   for (let k = 1; k < path.length; k++) {
-    const a = variant.actions[log.actionOf(path[k])];
+    const a = variant.actions[log.actionOf(path[k])] as Action<S, unknown>;
     const step = replayStep(a, s, (f) => log.matches(path[k], f), fingerprinter);
     if (!step) {
       throw new ReplayError(

@@ -1,1 +1,50 @@
-export {};
+// Kubernetes API-server and controller-runtime semantics, reusable by any model. Nothing in
+// this folder knows about clusterctl or any particular controller.
+export {
+  KubeObject,
+  kubeObject,
+  objectKey,
+  keyOf,
+  isDeleting,
+  hasFinalizer,
+  withFinalizer,
+  withoutFinalizer,
+  addsFinalizer,
+  type ObjectKey,
+  type FieldValue,
+  type KubeObjectProps,
+} from './object.ts';
+export {
+  ApiServer,
+  WatchEvent,
+  emptyServer,
+  get,
+  create,
+  mergePatch,
+  jsonPatchAddAnnotations,
+  update,
+  del,
+  NO_NEW_FINALIZERS,
+  type ApiResponse,
+  type ApiResult,
+  type MergePatch,
+  type WatchEventType,
+} from './apiServer.ts';
+export { KubeWorld, Reconcile, type LocalValue } from './world.ts';
+export {
+  StepContext,
+  type ControllerConfig,
+  type ManagerConfig,
+  type WatchConfig,
+  type HandlerEvent,
+  type Step,
+  type StepOutcome,
+} from './controller.ts';
+export {
+  Kubernetes,
+  kubernetes,
+  type KubernetesConfig,
+  type Lens,
+  type ObjectHistory,
+  type InitialWorldOptions,
+} from './kubernetes.ts';

@@ -1,0 +1,517 @@
+// clusterctl move racing the Cluster API controllers, Cluster API v1.9.3 and its fix in v1.9.5.
+// Facts, with their sources: ../shared/capi-move-semantics.md. Code cited: kubernetes-sigs/
+// cluster-api at tag v1.9.3 unless noted; the fix is PR #11814 (backport #11821, in v1.9.5).
+//
+// The API server's rules, the informer caches and the work queues come from the checker's
+// Kubernetes library; this file only says what the mover and the two controllers do, in the
+// order their code does it.
+import { List, Record, Set, type RecordOf } from 'immutable';
+import { action, defineModel, invariant, settledInvariant, k8s, type Action, type Variant } from 'modelcheck';
+
+type KubeObject = k8s.KubeObject;
+type ObjectKey = k8s.ObjectKey;
+type StepContext<S> = k8s.StepContext<S>;
+
+// ---------------------------------------------------------------------------------------------
+// The objects: one workload Cluster and its infrastructure cluster, a DockerCluster (CAPD).
+
+const CLUSTER = k8s.objectKey('Cluster', 'c1');
+const DOCKER_CLUSTER = k8s.objectKey('DockerCluster', 'c1');
+
+// api/v1beta1 cluster_types.go ClusterFinalizer; test/infrastructure/docker/api/v1beta1
+// dockercluster_types.go ClusterFinalizer.
+const CLUSTER_FINALIZER = 'cluster.cluster.x-k8s.io';
+const DOCKER_CLUSTER_FINALIZER = 'dockercluster.infrastructure.cluster.x-k8s.io';
+// api/v1beta1 common_types.go PausedAnnotation; clusterctl/api/v1alpha3 DeleteForMoveAnnotation.
+const PAUSED_ANNOTATION = 'cluster.x-k8s.io/paused';
+const DELETE_FOR_MOVE_ANNOTATION = 'clusterctl.cluster.x-k8s.io/delete-for-move';
+// The v1beta2 condition set by paused.EnsurePausedCondition (util/paused/paused.go).
+const PAUSED_CONDITION = 'Paused';
+
+/**
+ * The versions each object went through before the move, oldest first: created, then the
+ * controller's EnsureFinalizer patch, then its EnsurePausedCondition patch (Paused=False).
+ * The DockerCluster is created with its ownerReference already set. Inference: which write set
+ * the ownerReference is not read by anything in this model.
+ */
+function reconciledHistory(created: KubeObject, finalizer: string): KubeObject[] {
+  const withFinalizer = created.set('finalizers', List([finalizer]));
+  return [created, withFinalizer, withFinalizer.setIn(['conditions', PAUSED_CONDITION], false)];
+}
+
+const createdCluster = k8s.kubeObject({
+  kind: 'Cluster',
+  name: 'c1',
+  spec: { paused: false, infrastructureRef: DOCKER_CLUSTER },
+});
+const createdDockerCluster = k8s.kubeObject({
+  kind: 'DockerCluster',
+  name: 'c1',
+  ownerReferences: [CLUSTER],
+});
+
+// ---------------------------------------------------------------------------------------------
+// The state: the Kubernetes world (source and target API servers, two controller managers),
+// clusterctl's progress, and the real infrastructure behind the source DockerCluster.
+
+type Phase = 'pause' | 'create' | 'delete' | 'unpause' | 'done' | 'failed';
+type DeleteStep = 'get' | 'annotate' | 'removeFinalizers' | 'delete';
+
+interface MoverProps {
+  phase: Phase;
+  /** Index into the current phase's object list. */
+  index: number;
+  /** Where deleteSourceObject is for the current object. */
+  step: DeleteStep;
+  /** The annotate-response copy: deleteSourceObject decides on ITS finalizers. */
+  copy: KubeObject | null;
+  /** The attempt of retryWithExponentialBackoff for the current object, from 1 to 10. */
+  attempt: number;
+}
+type Mover = RecordOf<MoverProps>;
+const Mover = Record<MoverProps>({ phase: 'pause', index: 0, step: 'get', copy: null, attempt: 1 }, 'Mover');
+
+interface MoveStateProps {
+  kube: k8s.KubeWorld;
+  mover: Mover;
+  /** The load balancer container behind the source DockerCluster (now the target's too). */
+  loadBalancer: 'running' | 'deleted';
+  /** Ghost variable: the objects whose finalizers a mover patch has emptied. */
+  emptied: Set<ObjectKey>;
+}
+type MoveState = RecordOf<MoveStateProps>;
+const MoveState = Record<MoveStateProps>(
+  { kube: k8s.KubeWorld(), mover: Mover(), loadBalancer: 'running', emptied: Set() },
+  'MoveState',
+);
+
+// mover.go move(): create in owner-first order, delete in reverse order (children first).
+const CREATE_ORDER = [CLUSTER, DOCKER_CLUSTER];
+const DELETE_ORDER = [DOCKER_CLUSTER, CLUSTER];
+// client.go newWriteBackoff: Steps 10.
+const MAX_ATTEMPTS = 10;
+
+// ---------------------------------------------------------------------------------------------
+// The controllers, as at v1.9.3.
+
+/** util/paused/paused.go pausedCondition: paused if the Cluster says so or the object is annotated. */
+function isPaused(cluster: KubeObject, obj: KubeObject): boolean {
+  return cluster.spec.get('paused') === true || obj.annotations.has(PAUSED_ANNOTATION);
+}
+
+/**
+ * util/finalizers/finalizers.go EnsureFinalizer: nothing if the copy is being deleted or has
+ * the finalizer; else a merge patch (patch.Helper, no resourceVersion) of the copy's list plus
+ * ours. Returns the next step, or undefined when there is nothing to add.
+ */
+function needsFinalizer(obj: KubeObject, finalizer: string): boolean {
+  return !k8s.isDeleting(obj) && !k8s.hasFinalizer(obj, finalizer);
+}
+
+function ensureFinalizerPatch<S>(r: StepContext<S>, local: string, finalizer: string) {
+  const obj = r.local<KubeObject>(local);
+  const res = r.mergePatch(k8s.keyOf(obj), { finalizers: k8s.withFinalizer(obj, finalizer) });
+  // finalizerAdded: Reconcile returns; the write's own event brings the next reconcile.
+  return res.code === 200 ? r.done() : r.requeue();
+}
+
+/**
+ * paused.EnsurePausedCondition, the decision half: the condition changes when it is missing or
+ * differs; Reconcile returns if paused or if the condition changed.
+ */
+function pausedConditionChanges(cluster: KubeObject, obj: KubeObject): boolean {
+  return obj.conditions.get(PAUSED_CONDITION) !== isPaused(cluster, obj);
+}
+
+const managers: k8s.ManagerConfig[] = [
+  // capi-controller-manager: core controllers, one cache (Clusters, and the infrastructure
+  // objects the cluster controller's external tracker watches).
+  { name: 'capi', server: 'source', kinds: ['Cluster', 'DockerCluster'] },
+  // capd-controller-manager: the Docker provider, a separate process with its own cache.
+  { name: 'capd', server: 'source', kinds: ['Cluster', 'DockerCluster'] },
+];
+
+// internal/controllers/cluster/cluster_controller.go, v1.9.3.
+const clusterController: k8s.ControllerConfig<MoveState> = {
+  name: 'clusterController',
+  manager: 'capi',
+  watches: [
+    // SetupWithManager: For(&clusterv1.Cluster{}); the event filter ResourceHasFilterLabel
+    // ignores pause, and no filter label is set, so every Cluster event passes.
+    { kind: 'Cluster' },
+    // r.externalTracker.Watch on the infrastructure object: EnqueueRequestForOwner (the Cluster)
+    // with ResourceIsChanged; every write here changes resourceVersion.
+    { kind: 'DockerCluster', map: (o) => o.ownerReferences.filter((k) => k.startsWith('Cluster/')) },
+  ],
+  docs: {
+    reconcile: 'cluster_controller.go Reconcile: r.Client.Get of the Cluster from the cache; NotFound returns.',
+    ensureFinalizer: 'finalizers.EnsureFinalizer before the pause check (PR #11286): merge patch of the cached finalizers plus cluster.cluster.x-k8s.io.',
+    ensurePausedCondition: 'paused.EnsurePausedCondition (PR #11284): patch the Paused condition; Reconcile returns when paused or when it changed.',
+    reconcileInfrastructure: 'reconcileDelete: read the infrastructure object through the cache.',
+    deleteInfrastructure: 'reconcileDelete: DELETE the infrastructure object and wait for it to be gone.',
+    removeFinalizer: 'reconcileDelete: with the infrastructure gone, remove cluster.cluster.x-k8s.io.',
+  },
+  reconcile: (r) => {
+    const cluster = r.cached(r.key);
+    if (!cluster) return r.done();
+    if (needsFinalizer(cluster, CLUSTER_FINALIZER)) return r.goto('ensureFinalizer', { cluster });
+    if (pausedConditionChanges(cluster, cluster)) return r.goto('ensurePausedCondition', { cluster });
+    if (isPaused(cluster, cluster)) return r.done();
+    // reconcileDelete starts with reconcileInfrastructure, which reads the infra object.
+    if (k8s.isDeleting(cluster)) return r.goto('reconcileInfrastructure', { cluster });
+    // reconcileNormal: the cluster is provisioned; nothing in it touches finalizers, deletion
+    // or pause (Inference), so it is a step that changes nothing and is left out.
+    return r.done();
+  },
+  steps: {
+    ensureFinalizer: (r) => ensureFinalizerPatch(r, 'cluster', CLUSTER_FINALIZER),
+    ensurePausedCondition: (r) => {
+      const cluster = r.local<KubeObject>('cluster');
+      const res = r.mergePatch(r.key, { conditions: { [PAUSED_CONDITION]: isPaused(cluster, cluster) } });
+      return res.code === 200 ? r.done() : r.requeue();
+    },
+    reconcileInfrastructure: (r) => {
+      const infraKey = r.local<KubeObject>('cluster').spec.get('infrastructureRef') as ObjectKey;
+      const infra = r.cached(infraKey);
+      if (!infra) return r.goto('removeFinalizer');
+      // Waits for the infrastructure object to be gone; its deletion event requeues the Cluster.
+      return k8s.isDeleting(infra) ? r.done() : r.goto('deleteInfrastructure');
+    },
+    deleteInfrastructure: (r) => {
+      const infraKey = r.local<KubeObject>('cluster').spec.get('infrastructureRef') as ObjectKey;
+      const res = r.delete(infraKey);
+      return res.code === 200 || res.code === 404 ? r.done() : r.requeue();
+    },
+    removeFinalizer: (r) => {
+      const cluster = r.local<KubeObject>('cluster');
+      const res = r.mergePatch(r.key, { finalizers: k8s.withoutFinalizer(cluster, CLUSTER_FINALIZER) });
+      return res.code === 200 ? r.done() : r.requeue();
+    },
+  },
+};
+
+// test/infrastructure/docker/internal/controllers/dockercluster_controller.go, v1.9.3.
+const dockerClusterController: k8s.ControllerConfig<MoveState> = {
+  name: 'dockerClusterController',
+  manager: 'capd',
+  watches: [
+    // For(&infrav1.DockerCluster{}); WithEventFilter(ResourceHasFilterLabel): all pass.
+    { kind: 'DockerCluster' },
+    // Watches(&clusterv1.Cluster{}, ClusterToInfrastructureMapFunc, ResourceIsChanged and
+    // ClusterPausedTransitions): only updates that flip spec.paused; creates and deletes never.
+    // The map func reads the DockerCluster from the cache and drops the event if it is absent.
+    {
+      kind: 'Cluster',
+      predicate: (e) =>
+        e.type === 'MODIFIED' && e.old !== undefined && (e.old.spec.get('paused') === true) !== (e.object.spec.get('paused') === true),
+      map: (cluster, cache) => {
+        const ref = cluster.spec.get('infrastructureRef') as ObjectKey | undefined;
+        return ref !== undefined && cache.has(ref) ? [ref] : [];
+      },
+    },
+  ],
+  docs: {
+    reconcile: 'dockercluster_controller.go Reconcile: r.Client.Get of the DockerCluster from the cache; NotFound returns.',
+    ensureFinalizer: 'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus dockercluster.infrastructure.cluster.x-k8s.io.',
+    getOwnerCluster: 'util.GetOwnerCluster: read the owner Cluster from the cache (an error requeues); then paused.EnsurePausedCondition decides on the Cluster\'s cached spec.paused.',
+    ensurePausedCondition: 'paused.EnsurePausedCondition: patch the Paused condition of the DockerCluster; Reconcile returns.',
+    reconcileDelete: 'reconcileDelete: patch LoadBalancerAvailable=False (Deleting) to show the delete started.',
+    deleteLoadBalancer: 'reconcileDelete: externalLoadBalancer.Delete removes the load balancer container.',
+    removeFinalizer: 'reconcileDelete: controllerutil.RemoveFinalizer, sent by the deferred patchDockerCluster.',
+  },
+  reconcile: (r) => {
+    const dockerCluster = r.cached(r.key);
+    if (!dockerCluster) return r.done();
+    if (needsFinalizer(dockerCluster, DOCKER_CLUSTER_FINALIZER)) return r.goto('ensureFinalizer', { dockerCluster });
+    // No ownerReference yet: "Waiting for Cluster Controller to set OwnerRef", return.
+    if (!dockerCluster.ownerReferences.some((k) => k.startsWith('Cluster/'))) return r.done();
+    return r.goto('getOwnerCluster', { dockerCluster });
+  },
+  steps: {
+    ensureFinalizer: (r) => ensureFinalizerPatch(r, 'dockerCluster', DOCKER_CLUSTER_FINALIZER),
+    getOwnerCluster: (r) => {
+      const dockerCluster = r.local<KubeObject>('dockerCluster');
+      const owner = dockerCluster.ownerReferences.find((k) => k.startsWith('Cluster/'))!;
+      // The pause is read from the Cluster's own cache entry, a different object than the one
+      // being reconciled: nothing orders the two entries in the cache.
+      const cluster = r.cached(owner);
+      if (!cluster) return r.requeue();
+      if (pausedConditionChanges(cluster, dockerCluster)) return r.goto('ensurePausedCondition', { cluster });
+      if (isPaused(cluster, dockerCluster)) return r.done();
+      if (k8s.isDeleting(dockerCluster)) return r.goto('reconcileDelete', { cluster });
+      return r.done(); // reconcileNormal: the load balancer exists already (Inference).
+    },
+    ensurePausedCondition: (r) => {
+      const dockerCluster = r.local<KubeObject>('dockerCluster');
+      const paused = isPaused(r.local<KubeObject>('cluster'), dockerCluster);
+      const res = r.mergePatch(r.key, { conditions: { [PAUSED_CONDITION]: paused } });
+      return res.code === 200 ? r.done() : r.requeue();
+    },
+    reconcileDelete: (r) => {
+      const res = r.mergePatch(r.key, { conditions: { LoadBalancerAvailable: false } });
+      return res.code === 200 ? r.goto('deleteLoadBalancer') : r.requeue();
+    },
+    deleteLoadBalancer: (r) => {
+      r.effect((s) => s.set('loadBalancer', 'deleted'));
+      return r.goto('removeFinalizer');
+    },
+    removeFinalizer: (r) => {
+      const dockerCluster = r.local<KubeObject>('dockerCluster');
+      const res = r.mergePatch(r.key, { finalizers: k8s.withoutFinalizer(dockerCluster, DOCKER_CLUSTER_FINALIZER) });
+      return res.code === 200 ? r.done() : r.requeue();
+    },
+  },
+};
+
+const kube = k8s.kubernetes<MoveState>({
+  lens: { get: (s) => s.kube, set: (s, kube) => s.set('kube', kube) },
+  servers: ['source', 'target'],
+  managers,
+  controllers: [clusterController, dockerClusterController],
+});
+
+// ---------------------------------------------------------------------------------------------
+// clusterctl move (cmd/clusterctl/client/cluster/mover.go). Its client talks to the API servers
+// directly: no cache, every read is fresh.
+
+type Ordering = 'v1.9.3' | 'v1.9.5';
+
+/** A mover step on the object it is at, enabled when `when` holds. */
+function moverStep(
+  name: string,
+  doc: string,
+  when: (m: Mover) => boolean,
+  key: (m: Mover) => ObjectKey,
+  next: (s: MoveState, key: ObjectKey) => MoveState | undefined,
+): Action<MoveState, ObjectKey> {
+  return action<MoveState, ObjectKey>(`mover.${name}`, {
+    doc,
+    params: (s) => (when(s.mover) ? [key(s.mover)] : []),
+    next,
+  });
+}
+
+function request(s: MoveState, server: string, call: (srv: k8s.ApiServer) => k8s.ApiResult) {
+  return kube.request(s, server, call);
+}
+
+/** Moves deleteSourceObject on to the next object, or the mover to its next phase. */
+function objectDeleted(s: MoveState): MoveState {
+  const index = s.mover.index + 1;
+  if (index < DELETE_ORDER.length) return s.set('mover', Mover({ phase: 'delete', index }));
+  return s.set('mover', Mover({ phase: 'unpause' }));
+}
+
+/** retryWithExponentialBackoff: an error retries the whole of deleteSourceObject from the GET. */
+function attemptFailed(s: MoveState): MoveState {
+  const { attempt } = s.mover;
+  if (attempt >= MAX_ATTEMPTS) return s.set('mover', s.mover.merge({ phase: 'failed' }));
+  return s.set('mover', s.mover.merge({ step: 'get', copy: null, attempt: attempt + 1 }));
+}
+
+/** The timing assumption: every manager's cache shows the Cluster paused. */
+function everyCacheShowsPause(s: MoveState): boolean {
+  return managers.every((m) => s.kube.caches.get(m.name)?.get(CLUSTER)?.spec.get('paused') === true);
+}
+
+function moverActions(ordering: Ordering, timingAssumption: boolean): Action<MoveState, ObjectKey>[] {
+  const deleting = (step: DeleteStep) => (m: Mover) => m.phase === 'delete' && m.step === step;
+  const current = (m: Mover) => DELETE_ORDER[m.index];
+  // After the annotate patch (v1.9.3) or the DELETE (v1.9.5): remove finalizers only if the
+  // annotate-response copy had any, exactly as the code reads.
+  const copyHadFinalizers = (s: MoveState) => !s.mover.copy!.finalizers.isEmpty();
+
+  return [
+    moverStep(
+      'pauseCluster',
+      'setClusterPause(fromProxy, clusters, true): merge patch {"spec":{"paused":true}}, no resourceVersion.',
+      (m) => m.phase === 'pause',
+      () => CLUSTER,
+      (s, key) => {
+        const { state, response } = request(s, 'source', (srv) => k8s.mergePatch(srv, key, { spec: { paused: true } }));
+        // A failed write is retried (newWriteBackoff); the state is unchanged, so a retry is
+        // the same step again.
+        return response.code === 200 ? state.set('mover', Mover({ phase: 'create' })) : undefined;
+      },
+    ),
+    moverStep(
+      'createTargetObject',
+      'createGroup, owner first: GET the source object, CREATE it in the target (already paused).',
+      (m) => m.phase === 'create',
+      (m) => CREATE_ORDER[m.index],
+      (s, key) => {
+        const source = k8s.get(s.kube.servers.get('source')!, key);
+        if (source.code !== 200) return s.set('mover', s.mover.merge({ phase: 'failed' }));
+        // Inference: the target copy's content is read by no property; one step for the
+        // fresh GET (a read, which changes nothing) and the CREATE keeps the search smaller.
+        const copy = source.object.set('deletionTimestamp', null);
+        const { state } = request(s, 'target', (srv) => k8s.create(srv, copy));
+        const index = s.mover.index + 1;
+        return state.set('mover', index < CREATE_ORDER.length ? Mover({ phase: 'create', index }) : Mover({ phase: 'delete' }));
+      },
+    ),
+    moverStep(
+      'getSourceObject',
+      'deleteSourceObject: GET the source object; NotFound counts as deleted.',
+      deleting('get'),
+      current,
+      (s, key) => {
+        // The timing assumption, when on: the delete phase starts only once every cache shows
+        // the pause (the create phase takes far longer than an informer's lag, in practice).
+        const m = s.mover;
+        if (timingAssumption && m.index === 0 && m.attempt === 1 && !everyCacheShowsPause(s)) return undefined;
+        const res = k8s.get(s.kube.servers.get('source')!, key);
+        if (res.code === 404) return objectDeleted(s);
+        return s.set('mover', m.set('step', 'annotate'));
+      },
+    ),
+    moverStep(
+      'addDeleteForMoveAnnotation',
+      'deleteSourceObject: JSON patch add /metadata/annotations {delete-for-move}; the response is kept as the local copy.',
+      deleting('annotate'),
+      current,
+      (s, key) => {
+        const { state, response } = request(s, 'source', (srv) =>
+          k8s.jsonPatchAddAnnotations(srv, key, { [DELETE_FOR_MOVE_ANNOTATION]: '' }),
+        );
+        if (response.code !== 200) return attemptFailed(state);
+        const copy = response.object;
+        if (ordering === 'v1.9.3') {
+          const step: DeleteStep = copy.finalizers.isEmpty() ? 'delete' : 'removeFinalizers';
+          return state.set('mover', state.mover.merge({ step, copy }));
+        }
+        return state.set('mover', state.mover.merge({ step: 'delete', copy }));
+      },
+    ),
+    moverStep(
+      'removeFinalizers',
+      'deleteSourceObject: merge patch {"metadata":{"finalizers":[]}}, no resourceVersion: empties the whole list of the latest version.',
+      deleting('removeFinalizers'),
+      current,
+      (s, key) => {
+        const { state, response } = request(s, 'source', (srv) => k8s.mergePatch(srv, key, { finalizers: [] }));
+        if (response.code !== 200) return attemptFailed(state);
+        const emptied = state.update('emptied', (e) => e.add(key));
+        // v1.9.3: DELETE comes next. v1.9.5: this was the last write.
+        return ordering === 'v1.9.3' ? emptied.set('mover', emptied.mover.set('step', 'delete')) : objectDeleted(emptied);
+      },
+    ),
+    moverStep(
+      'delete',
+      'deleteSourceObject: DELETE with no preconditions; move does not check that the object is gone.',
+      deleting('delete'),
+      current,
+      (s, key) => {
+        const { state, response } = request(s, 'source', (srv) => k8s.del(srv, key));
+        if (response.code !== 200) return attemptFailed(state);
+        if (ordering === 'v1.9.5' && copyHadFinalizers(state)) {
+          return state.set('mover', state.mover.set('step', 'removeFinalizers'));
+        }
+        return objectDeleted(state);
+      },
+    ),
+    moverStep(
+      'unpauseTargetCluster',
+      'setClusterPause(toProxy, clusters, false): merge patch {"spec":{"paused":null}} in the target. The source Cluster is never unpaused.',
+      (m) => m.phase === 'unpause',
+      () => CLUSTER,
+      (s, key) => {
+        const { state, response } = request(s, 'target', (srv) => k8s.mergePatch(srv, key, { spec: { paused: false } }));
+        return response.code === 200 ? state.set('mover', Mover({ phase: 'done' })) : undefined;
+      },
+    ),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What must hold.
+
+const MOVED = [CLUSTER, DOCKER_CLUSTER];
+
+const noFinalizerResurrection = invariant<MoveState>(
+  'NoFinalizerResurrection',
+  'Once the mover has emptied an object\'s finalizers, no finalizer reappears on that object while it exists.',
+  (s) => s.emptied.every((key) => (kube.stored(s, 'source', key)?.finalizers.isEmpty() ?? true)),
+);
+
+const settledMoveLeavesNoSourceObjects = settledInvariant<MoveState>(
+  'SettledMoveLeavesNoSourceObjects',
+  'When the system has settled after the mover finished, no moved object remains in the source cluster.',
+  (s) => s.mover.phase !== 'done' || MOVED.every((key) => kube.stored(s, 'source', key) === undefined),
+);
+
+const sourceInfraNeverDestroyed = invariant<MoveState>(
+  'SourceInfraNeverDestroyed',
+  'No source-side controller ever destroys the real infrastructure, which the target cluster now manages.',
+  (s) => s.loadBalancer === 'running',
+);
+
+// ---------------------------------------------------------------------------------------------
+// Variants.
+
+interface VariantOptions {
+  readonly ordering: Ordering;
+  readonly reconciled: boolean;
+  readonly timingAssumption: boolean;
+  readonly expectedViolations: readonly string[];
+}
+
+const TIMING_ASSUMPTION =
+  "Every controller manager's cache shows the source Cluster paused before the mover's delete phase begins " +
+  '(move does not wait for it; in practice creating the target objects takes far longer than an informer lags).';
+
+function initialStates(reconciled: boolean): () => MoveState[] {
+  const histories = reconciled
+    ? [reconciledHistory(createdCluster, CLUSTER_FINALIZER), reconciledHistory(createdDockerCluster, DOCKER_CLUSTER_FINALIZER)]
+    : [[createdCluster], [createdDockerCluster]];
+  const worlds = kube.initialWorlds(
+    { source: histories.map((versions) => ({ versions, reconciled })) },
+    { cacheLag: 'any' },
+  );
+  const states = worlds.map((w) => MoveState({ kube: w }));
+  return () => states;
+}
+
+function moveVariant(name: string, description: string, o: VariantOptions): Variant<MoveState> {
+  return {
+    name,
+    description,
+    assumptions: [
+      ...(o.timingAssumption ? [TIMING_ASSUMPTION] : []),
+      o.reconciled
+        ? 'Initial states: the controllers have reconciled both objects (finalizers and Paused=False condition present), every cache at every point of that history.'
+        : 'Initial states: both objects just created, not yet reconciled by their controllers (no finalizers), caches before or after the creation event.',
+    ],
+    init: initialStates(o.reconciled),
+    actions: [...moverActions(o.ordering, o.timingAssumption), ...kube.actions],
+    properties: [noFinalizerResurrection, settledMoveLeavesNoSourceObjects, sourceInfraNeverDestroyed, ...kube.properties],
+    // The system is meant to come to rest once the mover is done; those resting states are
+    // what SettledMoveLeavesNoSourceObjects checks, so they are not reported as deadlocks.
+    checkDeadlock: false,
+    expectedViolations: o.expectedViolations,
+  };
+}
+
+const OLD = 'clusterctl v1.9.3 deleteSourceObject: annotate, remove finalizers, then DELETE.';
+const NEW = 'clusterctl v1.9.5 deleteSourceObject (PR #11814): annotate, DELETE, then remove finalizers.';
+
+export default defineModel({
+  name: 'clusterctl-move',
+  description:
+    'clusterctl move racing the Cluster API v1.9.3 cluster controller and the CAPD DockerCluster controller: ' +
+    'the mover pauses the Cluster, creates the target copies, then deletes the source objects children first.',
+  variants: [
+    moveVariant('v1.9.3', OLD, {
+      ordering: 'v1.9.3',
+      reconciled: true,
+      timingAssumption: true,
+      expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects'],
+    }),
+    moveVariant('v1.9.5', NEW, {
+      ordering: 'v1.9.5',
+      reconciled: true,
+      timingAssumption: true,
+      expectedViolations: [],
+    }),
+  ],
+});

@@ -1,0 +1,196 @@
+// The API server's storage rules, as pure functions from a store and a request to the new store,
+// the answer and the watch event the write produced. Each request is atomic. The rules follow
+// the generic registry store and apimachinery's ObjectMeta validation; see
+// ../shared/capi-move-semantics.md, "Kubernetes API-server rules that matter".
+// Who receives the watch events is not decided here (world.ts fans them out).
+import { List, Map, Record, type RecordOf } from 'immutable';
+import {
+  addsFinalizer,
+  isDeleting,
+  keyOf,
+  type FieldValue,
+  type KubeObject,
+  type ObjectKey,
+} from './object.ts';
+
+export interface ApiServerProps {
+  objects: Map<ObjectKey, KubeObject>;
+}
+export type ApiServer = RecordOf<ApiServerProps>;
+export const ApiServer = Record<ApiServerProps>({ objects: Map() }, 'ApiServer');
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+export interface WatchEventProps {
+  type: WatchEventType;
+  object: KubeObject;
+}
+export type WatchEvent = RecordOf<WatchEventProps>;
+export const WatchEvent = Record<WatchEventProps>(
+  { type: 'ADDED', object: undefined as unknown as KubeObject },
+  'WatchEvent',
+);
+
+export const NO_NEW_FINALIZERS = 'no new finalizers can be added if the object is being deleted';
+
+export type ApiResponse =
+  | {
+      readonly code: 200 | 201;
+      /** The object as the request left it (for a removed object: its last state). */
+      readonly object: KubeObject;
+      /** The request removed the object from storage. */
+      readonly removed: boolean;
+    }
+  | { readonly code: 404 | 409 | 422; readonly reason: string };
+
+export interface ApiResult {
+  readonly server: ApiServer;
+  readonly response: ApiResponse;
+  /** The watch event, for a request that persisted a change; none for reads and no-ops. */
+  readonly event?: WatchEvent;
+}
+
+/** A JSON merge patch (RFC 7386) on the fields the model has. Arrays are replaced whole. */
+export interface MergePatch {
+  readonly finalizers?: readonly string[] | List<string>;
+  /** Per key; `null` removes the annotation. */
+  readonly annotations?: Readonly<globalThis.Record<string, string | null>>;
+  readonly spec?: Readonly<globalThis.Record<string, FieldValue>>;
+  /** status.conditions by type; a status subresource patch in the real API. */
+  readonly conditions?: Readonly<globalThis.Record<string, boolean>>;
+}
+
+export function emptyServer(objects: Iterable<KubeObject> = []): ApiServer {
+  return ApiServer({ objects: Map([...objects].map((o) => [keyOf(o), o] as const)) });
+}
+
+/** GET: a read never changes the store. */
+export function get(server: ApiServer, key: ObjectKey): ApiResponse {
+  const o = server.objects.get(key);
+  return o ? { code: 200, object: o, removed: false } : { code: 404, reason: `${key} not found` };
+}
+
+/** CREATE: 409 AlreadyExists if the name is taken; the new object starts at resourceVersion 1. */
+export function create(server: ApiServer, obj: KubeObject): ApiResult {
+  const key = keyOf(obj);
+  if (server.objects.has(key)) {
+    return { server, response: { code: 409, reason: `${key} already exists` } };
+  }
+  // The server owns resourceVersion and deletionTimestamp; a client cannot create a deleting object.
+  const stored = obj.set('resourceVersion', 1).set('deletionTimestamp', null);
+  return persist(server, key, stored, 'ADDED', 201);
+}
+
+/**
+ * A JSON merge patch with no resourceVersion: applied to the latest stored object, so it never
+ * conflicts. The finalizer list, if given, replaces the stored one whole.
+ */
+export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch): ApiResult {
+  const stored = server.objects.get(key);
+  if (!stored) return notFound(server, key);
+  let next = stored;
+  if (patch.finalizers !== undefined) next = next.set('finalizers', List(patch.finalizers));
+  if (patch.annotations !== undefined) {
+    next = next.update('annotations', (a) =>
+      Object.entries(patch.annotations!).reduce(
+        (acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)),
+        a,
+      ),
+    );
+  }
+  if (patch.spec !== undefined) next = next.update('spec', (s) => s.merge(Map(patch.spec!)));
+  if (patch.conditions !== undefined) {
+    next = next.update('conditions', (c) => c.merge(Map(patch.conditions!)));
+  }
+  return write(server, stored, next);
+}
+
+/**
+ * A JSON patch `add /metadata/annotations` (RFC 6902): `add` on an existing member replaces it,
+ * so the whole annotation map becomes `annotations`. No resourceVersion, so no conflict.
+ */
+export function jsonPatchAddAnnotations(
+  server: ApiServer,
+  key: ObjectKey,
+  annotations: Readonly<globalThis.Record<string, string>>,
+): ApiResult {
+  const stored = server.objects.get(key);
+  if (!stored) return notFound(server, key);
+  return write(server, stored, stored.set('annotations', Map(annotations)));
+}
+
+/**
+ * UPDATE (PUT) with the client's copy: 409 Conflict when its resourceVersion is not the stored
+ * one. deletionTimestamp is the server's: the stored value is kept whatever the client sent.
+ */
+export function update(server: ApiServer, obj: KubeObject): ApiResult {
+  const key = keyOf(obj);
+  const stored = server.objects.get(key);
+  if (!stored) return notFound(server, key);
+  if (obj.resourceVersion !== stored.resourceVersion) {
+    return {
+      server,
+      response: {
+        code: 409,
+        reason: `Operation cannot be fulfilled on ${key}: the object has been modified; please apply your changes to the latest version and try again`,
+      },
+    };
+  }
+  return write(server, stored, obj.set('deletionTimestamp', stored.deletionTimestamp));
+}
+
+/**
+ * DELETE with no preconditions. With finalizers: set deletionTimestamp and keep the object
+ * (grace period 0); a repeated DELETE of a deleting object succeeds and changes nothing.
+ * Without finalizers: the object is removed at once.
+ */
+export function del(server: ApiServer, key: ObjectKey): ApiResult {
+  const stored = server.objects.get(key);
+  if (!stored) return notFound(server, key);
+  if (stored.finalizers.isEmpty()) return remove(server, key, stored);
+  if (isDeleting(stored)) return { server, response: { code: 200, object: stored, removed: false } };
+  const rv = stored.resourceVersion + 1;
+  return persist(server, key, stored.set('deletionTimestamp', rv), 'MODIFIED', 200);
+}
+
+/** The checks and effects shared by every write of an existing object. */
+function write(server: ApiServer, stored: KubeObject, next: KubeObject): ApiResult {
+  const key = keyOf(stored);
+  // apimachinery ValidateObjectMetaUpdate: compared with the STORED object, not the client's
+  // copy, so a stale cache that does not show the deletionTimestamp still gets the 422.
+  if (isDeleting(stored) && addsFinalizer(stored, next.finalizers)) {
+    return { server, response: { code: 422, reason: `${key} is invalid: metadata.finalizers: Forbidden: ${NO_NEW_FINALIZERS}` } };
+  }
+  // A write that changes nothing is not persisted: no new resourceVersion, no event.
+  if (next.set('resourceVersion', stored.resourceVersion).equals(stored)) {
+    return { server, response: { code: 200, object: stored, removed: false } };
+  }
+  if (isDeleting(next) && next.finalizers.isEmpty()) return remove(server, key, next);
+  return persist(server, key, next.set('resourceVersion', stored.resourceVersion + 1), 'MODIFIED', 200);
+}
+
+function remove(server: ApiServer, key: ObjectKey, last: KubeObject): ApiResult {
+  const gone = last.set('resourceVersion', last.resourceVersion + 1);
+  return {
+    server: server.set('objects', server.objects.delete(key)),
+    response: { code: 200, object: gone, removed: true },
+    event: WatchEvent({ type: 'DELETED', object: gone }),
+  };
+}
+
+function persist(
+  server: ApiServer,
+  key: ObjectKey,
+  obj: KubeObject,
+  type: WatchEventType,
+  code: 200 | 201,
+): ApiResult {
+  return {
+    server: server.set('objects', server.objects.set(key, obj)),
+    response: { code, object: obj, removed: false },
+    event: WatchEvent({ type, object: obj }),
+  };
+}
+
+function notFound(server: ApiServer, key: ObjectKey): ApiResult {
+  return { server, response: { code: 404, reason: `${key} not found` } };
+}

@@ -1,0 +1,127 @@
+// How a model writes a controller: its watches (which events enqueue which keys) and its
+// Reconcile as a sequence of steps. Each step is atomic and makes at most one API request;
+// local decisions on the copies a reconcile holds belong to the step before the next request,
+// since nothing else can change a local copy. Reads go through the controller manager's cache,
+// writes straight to its API server, as with controller-runtime's default client.
+import { Map } from 'immutable';
+import type { ApiResponse, ApiResult, ApiServer, MergePatch, WatchEventType } from './apiServer.ts';
+import * as api from './apiServer.ts';
+import type { KubeObject, ObjectKey } from './object.ts';
+import type { LocalValue } from './world.ts';
+
+/** A watch event as a handler's predicate sees it. */
+export interface HandlerEvent {
+  readonly type: WatchEventType;
+  /** The cache's copy before the event (absent for ADDED). */
+  readonly old?: KubeObject;
+  /** The object the event carries (for DELETED: its last state). */
+  readonly object: KubeObject;
+}
+
+export interface WatchConfig {
+  readonly kind: string;
+  /** Whether the event is handled at all; all pass by default. */
+  readonly predicate?: (e: HandlerEvent) => boolean;
+  /** The keys the event enqueues, read with the manager's cache; the object's own key by default. */
+  readonly map?: (obj: KubeObject, cache: Map<ObjectKey, KubeObject>) => Iterable<ObjectKey>;
+}
+
+/** A controller manager: one process with one cache, shared by its controllers. */
+export interface ManagerConfig {
+  readonly name: string;
+  readonly server: string;
+  /** The kinds its cache holds. */
+  readonly kinds: readonly string[];
+}
+
+/** What a step decides after its request. */
+export type StepOutcome =
+  | { readonly kind: 'goto'; readonly step: string; readonly locals: Readonly<globalThis.Record<string, LocalValue>> }
+  | { readonly kind: 'done' }
+  | { readonly kind: 'requeue' };
+
+export type Step<S> = (r: StepContext<S>) => StepOutcome;
+
+export interface ControllerConfig<S> {
+  readonly name: string;
+  readonly manager: string;
+  /** Watches, the For() kind first; WithEventFilter applies `eventFilter` to all of them. */
+  readonly watches: readonly WatchConfig[];
+  readonly eventFilter?: (e: HandlerEvent) => boolean;
+  /** The first step, taken when a worker takes a key off the queue. */
+  readonly reconcile: Step<S>;
+  /** The later steps, by name; the action for step `x` is named `<controller>.<x>`. */
+  readonly steps: Readonly<globalThis.Record<string, Step<S>>>;
+  /** Per step (`reconcile` included): where it comes from in the real code. */
+  readonly docs?: Readonly<globalThis.Record<string, string>>;
+}
+
+/** The context a step runs in; it threads the state through the step's one request. */
+export class StepContext<S> {
+  private requestCount = 0;
+
+  constructor(
+    /** The model state, updated by the step's request and effects. */
+    public state: S,
+    readonly controller: string,
+    readonly key: ObjectKey,
+    private readonly locals: Map<string, LocalValue>,
+    private readonly io: {
+      readonly cached: (s: S, key: ObjectKey) => KubeObject | undefined;
+      readonly request: (s: S, call: (server: ApiServer) => ApiResult) => { state: S; response: ApiResponse };
+    },
+  ) {}
+
+  /** A local variable of this reconcile, e.g. the copy it read from the cache. */
+  local<T extends LocalValue>(name: string): T {
+    if (!this.locals.has(name)) throw new Error(`reconcile of ${this.key} by ${this.controller} has no local ${name}`);
+    return this.locals.get(name) as T;
+  }
+
+  /** client.Get through the manager's cache: the object as that cache last saw it. */
+  cached(key: ObjectKey): KubeObject | undefined {
+    return this.io.cached(this.state, key);
+  }
+
+  /** A JSON merge patch without resourceVersion (client.MergeFrom). */
+  mergePatch(key: ObjectKey, patch: MergePatch): ApiResponse {
+    return this.call((s) => api.mergePatch(s, key, patch));
+  }
+
+  /** An update with the copy's resourceVersion (client.Update). */
+  update(obj: KubeObject): ApiResponse {
+    return this.call((s) => api.update(s, obj));
+  }
+
+  delete(key: ObjectKey): ApiResponse {
+    return this.call((s) => api.del(s, key));
+  }
+
+  /** A change to the world outside Kubernetes, e.g. deleting a load balancer. */
+  effect(change: (s: S) => S): void {
+    this.state = change(this.state);
+  }
+
+  goto(step: string, locals: Readonly<globalThis.Record<string, LocalValue>> = {}): StepOutcome {
+    return { kind: 'goto', step, locals };
+  }
+
+  /** Reconcile returned without error: the key leaves the worker. */
+  done(): StepOutcome {
+    return { kind: 'done' };
+  }
+
+  /** Reconcile returned an error: the key goes back on the queue (with backoff, in real time). */
+  requeue(): StepOutcome {
+    return { kind: 'requeue' };
+  }
+
+  private call(call: (server: ApiServer) => ApiResult): ApiResponse {
+    if (++this.requestCount > 1) {
+      throw new Error(`a step of ${this.controller} made a second API request; each request is its own step`);
+    }
+    const { state, response } = this.io.request(this.state, call);
+    this.state = state;
+    return response;
+  }
+}

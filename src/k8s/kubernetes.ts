@@ -1,0 +1,261 @@
+// A Kubernetes environment for a model: API servers, controller managers with their caches, and
+// controllers, wired into the model's state through a lens. It turns them into checker actions
+// (cache catch-up steps and reconcile steps), answers requests for other actors (such as a CLI
+// tool), builds initial states with caches at every lag, and checks the API server's own rules.
+import { List, Map, Set } from 'immutable';
+import { action, actionProperty, invariant, type Action, type Property } from '../engine/model.ts';
+import { emptyServer, WatchEvent, type ApiResponse, type ApiResult, type ApiServer } from './apiServer.ts';
+import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConfig, type StepOutcome } from './controller.ts';
+import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
+import { KubeWorld, Reconcile, cacheOf, enqueue, nextEvent, sendEvent, takeEvent } from './world.ts';
+
+export interface Lens<S> {
+  readonly get: (s: S) => KubeWorld;
+  readonly set: (s: S, world: KubeWorld) => S;
+}
+
+export interface KubernetesConfig<S> {
+  readonly lens: Lens<S>;
+  readonly servers: readonly string[];
+  readonly managers: readonly ManagerConfig[];
+  readonly controllers: readonly ControllerConfig<S>[];
+}
+
+/** An object's versions before the search starts, oldest first; the last is the stored one. */
+export interface ObjectHistory {
+  readonly versions: readonly KubeObject[];
+  /**
+   * Whether the controllers have processed the last version. If not, a cache that already
+   * holds it has its watchers' keys queued; one that does not will queue them on catch-up.
+   */
+  readonly reconciled: boolean;
+}
+
+export interface InitialWorldOptions {
+  /** `any`: every combination of cache positions in each history; `none`: caches current. */
+  readonly cacheLag: 'any' | 'none';
+}
+
+export class Kubernetes<S> {
+  readonly actions: readonly Action<S, any>[];
+  /** The API server's rules as properties, to check in every model that uses this library. */
+  readonly properties: readonly Property<S>[];
+
+  constructor(readonly config: KubernetesConfig<S>) {
+    for (const c of config.controllers) {
+      if (!config.managers.some((m) => m.name === c.manager)) {
+        throw new Error(`controller ${c.name} names unknown manager ${c.manager}`);
+      }
+    }
+    this.actions = [
+      ...config.managers.map((m) => this.syncAction(m)),
+      ...config.controllers.flatMap((c) => this.controllerActions(c)),
+    ];
+    this.properties = apiRules(config.lens, config.servers);
+  }
+
+  world(s: S): KubeWorld {
+    return this.config.lens.get(s);
+  }
+
+  /** The object as `server` stores it now. */
+  stored(s: S, server: string, key: ObjectKey): KubeObject | undefined {
+    return this.world(s).servers.get(server)?.objects.get(key);
+  }
+
+  /** Sends a request to `server` directly (no cache), as a CLI tool does, fanning out its event. */
+  request(s: S, server: string, call: (srv: ApiServer) => ApiResult): { state: S; response: ApiResponse } {
+    const world = this.world(s);
+    const srv = world.servers.get(server);
+    if (!srv) throw new Error(`no API server named ${server}`);
+    const result = call(srv);
+    let next = world.setIn(['servers', server], result.server);
+    if (result.event) next = sendEvent(next, this.watchersOf(server, result.event.object.kind), result.event);
+    return { state: this.config.lens.set(s, next), response: result.response };
+  }
+
+  /** Every initial world the histories allow, with caches at every lag or none. */
+  initialWorlds(histories: Readonly<globalThis.Record<string, readonly ObjectHistory[]>>, options: InitialWorldOptions): KubeWorld[] {
+    const { managers, controllers } = this.config;
+    let base = KubeWorld({
+      servers: Map(this.config.servers.map((name) => [name, emptyServer()] as const)),
+      pending: Map(managers.map((m) => [m.name, Map<ObjectKey, List<WatchEvent>>()] as const)),
+      caches: Map(managers.map((m) => [m.name, Map<ObjectKey, KubeObject>()] as const)),
+      queues: Map(controllers.map((c) => [c.name, Set<ObjectKey>()] as const)),
+      reconciles: Map(controllers.map((c) => [c.name, Map<ObjectKey, Reconcile>()] as const)),
+    });
+    // Each (cache, object) pair: where in the object's history the cache stands.
+    const slots: { manager: ManagerConfig; history: ObjectHistory; versions: KubeObject[] }[] = [];
+    for (const [server, list] of Object.entries(histories)) {
+      for (const history of list) {
+        const versions = history.versions.map((v, i) => v.set('resourceVersion', i + 1));
+        const last = versions[versions.length - 1];
+        base = base.setIn(['servers', server, 'objects', keyOf(last)], last);
+        for (const m of managers) {
+          if (m.server === server && m.kinds.includes(last.kind)) slots.push({ manager: m, history, versions });
+        }
+      }
+    }
+    let worlds = [base];
+    for (const { manager, history, versions } of slots) {
+      const n = versions.length;
+      // A processed object has been in every cache at least once (it was reconciled through it).
+      const lowest = options.cacheLag === 'none' ? n : history.reconciled ? 1 : 0;
+      const next: KubeWorld[] = [];
+      for (const w of worlds) {
+        for (let pos = lowest; pos <= n; pos++) next.push(this.placeCache(w, manager, history, versions, pos));
+      }
+      worlds = next;
+    }
+    return worlds;
+  }
+
+  private placeCache(w: KubeWorld, m: ManagerConfig, history: ObjectHistory, versions: KubeObject[], pos: number): KubeWorld {
+    const key = keyOf(versions[0]);
+    let world = w;
+    if (pos > 0) world = world.setIn(['caches', m.name, key], versions[pos - 1]);
+    const events = versions.slice(pos).map((o, i) => WatchEvent({ type: pos + i === 0 ? 'ADDED' : 'MODIFIED', object: o }));
+    if (events.length > 0) world = world.setIn(['pending', m.name, key], List(events));
+    if (!history.reconciled && pos === versions.length) {
+      // The cache took in the last version but no worker has reconciled it yet.
+      const last = versions[pos - 1];
+      for (const c of this.config.controllers) {
+        if (c.manager !== m.name) continue;
+        for (const watch of c.watches) {
+          if (watch.kind !== last.kind) continue;
+          world = enqueue(world, c.name, watch.map ? watch.map(last, cacheOf(world, m.name)) : [key]);
+        }
+      }
+    }
+    return world;
+  }
+
+  private watchersOf(server: string, kind: string): string[] {
+    return this.config.managers.filter((m) => m.server === server && m.kinds.includes(kind)).map((m) => m.name);
+  }
+
+  /** `<manager>Cache.sync(key)`: the cache takes in the oldest pending event of one object. */
+  private syncAction(m: ManagerConfig): Action<S, ObjectKey> {
+    const { lens, controllers } = this.config;
+    const own = controllers.filter((c) => c.manager === m.name);
+    return action<S, ObjectKey>(`${m.name}Cache.sync`, {
+      doc: `client-go informer of the ${m.name} manager: takes one watch event of an object into the cache and runs the watch handlers.`,
+      params: (s) => lens.get(s).pending.get(m.name)?.keySeq() ?? [],
+      next: (s, key) => {
+        const world = lens.get(s);
+        const event = nextEvent(world, m.name, key);
+        if (!event) return undefined;
+        const old = world.caches.get(m.name)?.get(key);
+        let next = takeEvent(world, m.name, key);
+        const e: HandlerEvent = { type: event.type, old, object: event.object };
+        for (const c of own) {
+          if (c.eventFilter && !c.eventFilter(e)) continue;
+          for (const w of c.watches) {
+            if (w.kind !== event.object.kind || (w.predicate && !w.predicate(e))) continue;
+            next = enqueue(next, c.name, w.map ? w.map(event.object, cacheOf(next, m.name)) : [key]);
+          }
+        }
+        return lens.set(s, next);
+      },
+    });
+  }
+
+  private controllerActions(c: ControllerConfig<S>): Action<S, ObjectKey>[] {
+    const { lens } = this.config;
+    const m = this.config.managers.find((x) => x.name === c.manager)!;
+    const io = {
+      cached: (s: S, key: ObjectKey) => lens.get(s).caches.get(m.name)?.get(key),
+      request: (s: S, call: (server: ApiServer) => ApiResult) => this.request(s, m.server, call),
+    };
+    const run = (s: S, key: ObjectKey, locals: Map<string, any>, step: (r: StepContext<S>) => StepOutcome): S => {
+      const ctx = new StepContext<S>(s, c.name, key, locals, io);
+      const outcome = step(ctx);
+      let world = lens.get(ctx.state);
+      switch (outcome.kind) {
+        case 'goto':
+          world = world.setIn(
+            ['reconciles', c.name, key],
+            Reconcile({ step: outcome.step, locals: locals.merge(Map(outcome.locals)) }),
+          );
+          break;
+        case 'done':
+          world = world.deleteIn(['reconciles', c.name, key]);
+          break;
+        case 'requeue':
+          world = enqueue(world.deleteIn(['reconciles', c.name, key]), c.name, [key]);
+          break;
+      }
+      return lens.set(ctx.state, world);
+    };
+    const start = action<S, ObjectKey>(`${c.name}.reconcile`, {
+      doc: c.docs?.reconcile,
+      // A key being reconciled stays queued but is not handed to a second worker (workqueue).
+      params: (s) => {
+        const w = lens.get(s);
+        const busy = w.reconciles.get(c.name);
+        return (w.queues.get(c.name) ?? Set<ObjectKey>()).filter((k) => !busy?.has(k)).toList();
+      },
+      next: (s, key) => {
+        const w = lens.get(s);
+        const dequeued = lens.set(s, w.updateIn(['queues', c.name], (q) => (q as Set<ObjectKey>).delete(key)));
+        return run(dequeued, key, Map(), c.reconcile);
+      },
+    });
+    const later = Object.entries(c.steps).map(([name, step]) =>
+      action<S, ObjectKey>(`${c.name}.${name}`, {
+        doc: c.docs?.[name],
+        params: (s) =>
+          (lens.get(s).reconciles.get(c.name) ?? Map<ObjectKey, Reconcile>())
+            .filter((r) => r.step === name)
+            .keySeq(),
+        next: (s, key) => {
+          const r = lens.get(s).reconciles.get(c.name)?.get(key);
+          if (!r || r.step !== name) return undefined;
+          return run(s, key, r.locals, step);
+        },
+      }),
+    );
+    return [start, ...later];
+  }
+}
+
+export function kubernetes<S>(config: KubernetesConfig<S>): Kubernetes<S> {
+  return new Kubernetes(config);
+}
+
+/** The API server's rules, checked on the model's own runs (they hold by construction). */
+function apiRules<S>(lens: Lens<S>, servers: readonly string[]): Property<S>[] {
+  const everyDeleting = (s: S, t: S, ok: (before: KubeObject, after: KubeObject) => boolean) =>
+    servers.every((name) => {
+      const before = lens.get(s).servers.get(name)?.objects;
+      const after = lens.get(t).servers.get(name)?.objects;
+      if (!before || !after) return true;
+      return before.every((o, key) => {
+        if (!isDeleting(o)) return true;
+        const n = after.get(key);
+        return n === undefined || ok(o, n);
+      });
+    });
+  return [
+    actionProperty<S>(
+      'DeletionIsFinal',
+      'Once an object has a deletionTimestamp, it keeps that same deletionTimestamp until it is gone.',
+      (s, t) => everyDeleting(s, t, (a, b) => b.deletionTimestamp === a.deletionTimestamp),
+    ),
+    actionProperty<S>(
+      'NoNewFinalizersWhileDeleting',
+      'No finalizer is ever added to an object that is being deleted.',
+      (s, t) => everyDeleting(s, t, (a, b) => b.finalizers.every((f) => a.finalizers.includes(f))),
+    ),
+    invariant<S>(
+      'NoDeletingObjectWithoutFinalizers',
+      'An object that is being deleted and has no finalizers left is gone from storage, never kept.',
+      (s) =>
+        servers.every((name) =>
+          (lens.get(s).servers.get(name)?.objects ?? Map<ObjectKey, KubeObject>()).every(
+            (o) => !isDeleting(o) || !o.finalizers.isEmpty(),
+          ),
+        ),
+    ),
+  ];
+}

@@ -1,0 +1,182 @@
+// The canonical encoding: equal values give equal bytes whatever order their unordered parts
+// were built in; order-carrying collections keep their order; anything that is not an immutable
+// value is refused with the path to it.
+import { describe, expect, it } from 'vitest';
+import { List, Map, OrderedMap, OrderedSet, Record, Set } from 'immutable';
+import { CanonicalEncoder, NotAStateValue } from '../../src/engine/encoding.ts';
+
+const encoder = new CanonicalEncoder();
+
+/** The encoding of `v`, copied out of the encoder's reused buffer. */
+function bytesOf(v: unknown): number[] {
+  const n = encoder.encode(v);
+  return Array.from(encoder.bytes.subarray(0, n));
+}
+
+/** The NotAStateValue that encoding `v` throws. */
+function refusal(v: unknown): NotAStateValue {
+  try {
+    encoder.encode(v);
+  } catch (e) {
+    if (e instanceof NotAStateValue) return e;
+    throw e;
+  }
+  throw new Error('encoded without complaint');
+}
+
+const Point = Record({ x: 0, y: 0 }, 'Point');
+const Holder = Record({ a: List<unknown>(), s: Set<unknown>(), m: Map<unknown, unknown>() }, 'Holder');
+
+describe('unordered collections encode the same whatever their insertion order', () => {
+  it('encodes a Set built in three orders to the same bytes', () => {
+    const a = Set([1, 2, 3]);
+    const b = Set([3, 1, 2]);
+    const c = Set<number>().add(2).add(3).add(1);
+    // Small immutable Sets iterate in insertion order, so the encoder really had to sort.
+    expect(a.toArray()).not.toEqual(b.toArray());
+    expect(bytesOf(b)).toEqual(bytesOf(a));
+    expect(bytesOf(c)).toEqual(bytesOf(a));
+  });
+
+  it('encodes a Map built in two orders to the same bytes', () => {
+    const a = Map([['a', 1], ['b', 2], ['c', 3]]);
+    const b = Map([['c', 3], ['a', 1], ['b', 2]]);
+    expect(a.keySeq().toArray()).not.toEqual(b.keySeq().toArray());
+    expect(bytesOf(b)).toEqual(bytesOf(a));
+  });
+
+  it('encodes a Set that lost and regained a member like one that never changed', () => {
+    const a = Set([1, 2, 3, 4, 5]);
+    const b = a.remove(1).add(1); // iterates 2, 3, 4, 5, 1
+    expect(bytesOf(b)).toEqual(bytesOf(a));
+  });
+
+  it('sorts Sets and Maps nested inside Records, Lists and each other', () => {
+    const a = Holder({
+      a: List([Set(['x', 'y']), Map([[Point({ x: 1 }), Set([1, 2])], [Point({ y: 1 }), Set<number>()]])]),
+      s: Set([Map({ k: 1, j: 2 }), Set([List([1]), List([2])])]),
+      m: Map([[Set([1, 2]), 'one-two'], [Set([3]), 'three']]),
+    });
+    const b = Holder({
+      a: List([Set(['y', 'x']), Map([[Point({ y: 1 }), Set<number>()], [Point({ x: 1 }), Set([2, 1])]])]),
+      s: Set([Set([List([2]), List([1])]), Map({ j: 2, k: 1 })]),
+      m: Map([[Set([3]), 'three'], [Set([2, 1]), 'one-two']]),
+    });
+    expect(bytesOf(b)).toEqual(bytesOf(a));
+  });
+
+  it('encodes a Record the same whichever field was set first', () => {
+    expect(bytesOf(Point().set('y', 2).set('x', 1))).toEqual(bytesOf(Point().set('x', 1).set('y', 2)));
+  });
+
+  it('encodes -0 and 0 the same, alone and inside collections', () => {
+    expect(bytesOf(-0)).toEqual(bytesOf(0));
+    expect(bytesOf(List([-0]))).toEqual(bytesOf(List([0])));
+    expect(bytesOf(Point({ x: -0 }))).toEqual(bytesOf(Point({ x: 0 })));
+  });
+});
+
+describe('order-carrying and kind-carrying collections', () => {
+  it('keeps the order of a List', () => {
+    expect(bytesOf(List([1, 2]))).not.toEqual(bytesOf(List([2, 1])));
+  });
+
+  it('keeps the order of an OrderedSet', () => {
+    expect(bytesOf(OrderedSet([1, 2]))).not.toEqual(bytesOf(OrderedSet([2, 1])));
+  });
+
+  it('keeps the order of an OrderedMap', () => {
+    expect(bytesOf(OrderedMap([['a', 1], ['b', 2]]))).not.toEqual(bytesOf(OrderedMap([['b', 2], ['a', 1]])));
+  });
+
+  it('tells a Map from an OrderedMap with the same entries, as immutable.is does', () => {
+    expect(bytesOf(Map([['a', 1]]))).not.toEqual(bytesOf(OrderedMap([['a', 1]])));
+  });
+
+  it('tells a Set from an OrderedSet and from a List with the same members', () => {
+    expect(bytesOf(Set([1]))).not.toEqual(bytesOf(OrderedSet([1])));
+    expect(bytesOf(Set([1]))).not.toEqual(bytesOf(List([1])));
+  });
+
+  it('tells apart values that differ only in nesting or in string boundaries', () => {
+    const values = [
+      List(['ab']), List(['a', 'b']), List([List(['a']), 'b']), List(['a', List(['b'])]),
+      Set(['ab']), Set(['a', 'b']), Map({ a: 'b' }), Map({ ab: '' }),
+    ];
+    const encodings = new globalThis.Set(values.map((v) => bytesOf(v).join(',')));
+    // Eight values, pairwise unequal by immutable.is; hand-checked.
+    expect(encodings.size).toBe(8);
+  });
+
+  it('tells apart Records of different shapes that carry the same values', () => {
+    // Record factories made without a name. Unequal by immutable.is (different keys, and a
+    // different number of fields), so they must not share an encoding: two states with one
+    // encoding share a fingerprint, and the search would silently drop one of them.
+    const From = Record({ from: 0 });
+    const To = Record({ to: 0 });
+    expect(bytesOf(From())).not.toEqual(bytesOf(To()));
+
+    const Pair = Record({ first: From(), second: 0 });
+    const Wide = Record({ only: Record({ a: 0, b: 0 })() });
+    // Pair{first: From{from: 0}, second: 0} and Wide{only: {a: 0, b: 0}} hold the same numbers
+    // in the same order.
+    expect(bytesOf(Pair())).not.toEqual(bytesOf(Wide()));
+  });
+});
+
+describe('values that are not immutable values are refused with their path', () => {
+  it('refuses NaN at the top level', () => {
+    const e = refusal(NaN);
+    expect(e.path).toBe('');
+    expect(e.what).toBe('NaN');
+  });
+
+  it('refuses NaN inside a List inside a Record field, at .a[1]', () => {
+    expect(refusal(Holder({ a: List([1, NaN]) })).path).toBe('.a[1]');
+  });
+
+  it('refuses undefined as a Map value, at [k]', () => {
+    expect(refusal(Map({ k: undefined })).path).toBe('[k]');
+  });
+
+  it('refuses a function inside a Set, at .s{member}', () => {
+    const e = refusal(Holder({ s: Set([() => 1]) }));
+    expect(e.path).toBe('.s{member}');
+    expect(e.what).toBe('a function');
+  });
+
+  it('refuses a Date in a Record field, at .x', () => {
+    const e = refusal(Point({ x: new Date(0) as unknown as number }));
+    expect(e.path).toBe('.x');
+    expect(e.what).toMatch(/Date/);
+  });
+
+  it('refuses a plain object inside a List in a Record field, at .a[1]', () => {
+    const e = refusal(Holder({ a: List([1, { b: 2 }]) }));
+    expect(e.path).toBe('.a[1]');
+    expect(e.what).toMatch(/plain object/);
+  });
+
+  it('refuses a plain object used as a Map key, at .m{key}', () => {
+    expect(refusal(Holder({ m: Map([[{}, 1]]) })).path).toBe('.m{key}');
+  });
+
+  it('refuses a plain array, at .a', () => {
+    const e = refusal(Holder({ a: [1, 2] as unknown as List<unknown> }));
+    expect(e.path).toBe('.a');
+    expect(e.what).toMatch(/plain array/);
+  });
+
+  it('refuses a class instance and names its class', () => {
+    class Jug {
+      readonly gallons = 3;
+    }
+    const e = refusal(List([new Jug()]));
+    expect(e.path).toBe('[0]');
+    expect(e.what).toMatch(/Jug/);
+  });
+
+  it('refuses a value nested in a Record inside a Map, at [k].y', () => {
+    expect(refusal(Map({ k: Point({ y: NaN }) })).path).toBe('[k].y');
+  });
+});
