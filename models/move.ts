@@ -466,7 +466,7 @@ function initialStates(reconciled: boolean): () => MoveState[] {
     : [[createdCluster], [createdDockerCluster]];
   const worlds = kube.initialWorlds(
     { source: histories.map((versions) => ({ versions, reconciled })) },
-    { cacheLag: 'any' },
+    { cacheLag: (process.env.LAG as 'any' | 'none') ?? 'any' },
   );
   const states = worlds.map((w) => MoveState({ kube: w }));
   return () => states;

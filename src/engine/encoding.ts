@@ -1,9 +1,25 @@
 // Canonical byte encoding of state values. Equal values encode to equal bytes, whatever order
 // their Sets and Maps were built in (Records also by their name, which immutable.js `is`
-// ignores: that can only split states, never merge different ones). Unordered
-// collections are encoded with their entries sorted by their own encodings. The encoder
-// reuses one growing buffer, so encoding a state allocates only for sorting.
-import { isImmutable, isList, isMap, isOrdered, isRecord, isSet, Record as ImmutableRecord } from 'immutable';
+// ignores: that can only split states, never merge different ones). Unordered collections are
+// encoded with their entries sorted by their own encodings.
+//
+// Two modes. `full` writes every byte of every part. `digest` (the default, for fingerprints)
+// writes each collection or Record as the 128-bit MurmurHash3 digest of its own canonical
+// encoding, a Merkle tree: immutable values never change and a successor shares most of its
+// parts with its parent, so each part is digested once, by identity, and a new state costs
+// only the parts on the path that changed.
+import {
+  isImmutable,
+  isList,
+  isMap,
+  isOrdered,
+  isRecord,
+  isSet,
+  Record as ImmutableRecord,
+  type Map as ImmutableMap,
+  type Set as ImmutableSet,
+} from 'immutable';
+import { murmur3x86_128 } from './hash.ts';
 
 const TAG_NULL = 1;
 const TAG_FALSE = 2;
@@ -16,6 +32,19 @@ const TAG_SET = 8;
 const TAG_ORDERED_MAP = 9;
 const TAG_ORDERED_SET = 10;
 const TAG_RECORD = 11;
+const TAG_DIGEST = 12;
+
+/** How many parts the memo keeps before it starts again. */
+const MEMO_LIMIT = 1 << 18;
+/** Unordered collections up to this size are sorted by insertion sort, without allocating. */
+const SMALL = 24;
+
+/** A Record type's layout, computed once per type: its name and field names, encoded. */
+interface RecordLayout {
+  readonly keys: readonly string[];
+  readonly header: Uint8Array;
+  readonly keyBytes: readonly Uint8Array[];
+}
 
 /** Why a value cannot be part of a state; the path says where in the state it sits. */
 export class NotAStateValue extends Error {
@@ -27,23 +56,49 @@ export class NotAStateValue extends Error {
   }
 }
 
+export type EncodingMode = 'digest' | 'full';
+
 export class CanonicalEncoder {
   private buf = new Uint8Array(1024);
   private view = new DataView(this.buf.buffer);
   private pos = 0;
+  /**
+   * Per immutable part, by identity: the index of its digest in `digests` (digest mode) or its
+   * bytes (full mode). A plain Map, emptied when full, rather than a WeakMap: with millions of
+   * entries a WeakMap's ephemerons made garbage collection take most of the search's time.
+   */
+  private readonly memo = new Map<object, number | Uint8Array>();
+  private readonly digests: Uint32Array;
+  private digestCount = 0;
+  private readonly digest = new Uint32Array(4);
+  private readonly layouts = new Map<object, RecordLayout>();
+  /** Segment starts of the unordered collections being written, innermost last. */
+  private readonly starts: number[] = [];
+  private scratch = new Uint8Array(256);
+  private readonly order: number[] = [];
 
-  /** Encodes `v`; the bytes are valid until the next call. Returns their length. */
+  constructor(readonly mode: EncodingMode = 'digest') {
+    this.digests = new Uint32Array(mode === 'digest' ? 4 * MEMO_LIMIT : 0);
+  }
+
+  /**
+   * Encodes `v`; the bytes (`bytes`, from 0) are valid until the next call. Returns their
+   * length. Throws NotAStateValue, with the path to the first offending value.
+   */
   encode(v: unknown): number {
     this.pos = 0;
-    this.write(v, '');
-    // Zero the padding up to the next 16 bytes, so the hash can read whole blocks.
-    const end = (this.pos + 15) & ~15;
-    this.ensure(end - this.pos);
-    this.buf.fill(0, this.pos, end);
+    this.starts.length = 0;
+    try {
+      this.write(v);
+    } catch (e) {
+      // Paths are not built on the fast path; find the offending value again, with its path.
+      if (e instanceof NotAStateValue) throw locate(v, '') ?? e;
+      throw e;
+    }
     return this.pos;
   }
 
-  /** The buffer holding the last encoding, padded with zeros to a multiple of 16 bytes. */
+  /** The buffer holding the last encoding. */
   get bytes(): Uint8Array {
     return this.buf;
   }
@@ -73,6 +128,12 @@ export class CanonicalEncoder {
     this.pos += 4;
   }
 
+  private bytesOut(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+
   private str(s: string): void {
     const n = s.length;
     this.u32(n);
@@ -88,13 +149,13 @@ export class CanonicalEncoder {
     this.pos = p;
   }
 
-  private write(v: unknown, path: string): void {
+  private write(v: unknown): void {
     switch (typeof v) {
       case 'boolean':
         this.byte(v ? TAG_TRUE : TAG_FALSE);
         return;
       case 'number':
-        if (Number.isNaN(v)) throw new NotAStateValue(path, 'NaN');
+        if (Number.isNaN(v)) throw new NotAStateValue('', 'NaN');
         this.byte(TAG_NUMBER);
         this.ensure(8);
         // -0 and 0 are the same value to immutable.js.
@@ -106,103 +167,258 @@ export class CanonicalEncoder {
         this.str(v);
         return;
       case 'undefined':
-        throw new NotAStateValue(path, 'undefined');
       case 'function':
-        throw new NotAStateValue(path, 'a function');
       case 'bigint':
       case 'symbol':
-        throw new NotAStateValue(path, `a ${typeof v}`);
+        throw new NotAStateValue('', describe(v));
     }
     if (v === null) {
       this.byte(TAG_NULL);
       return;
     }
+    // Immutable values never change, and a successor shares most of its parts with its
+    // parent, so each part is encoded (or digested) once, by identity.
+    const obj = v as object;
+    const cached = this.memo.get(obj);
+    if (cached !== undefined) {
+      if (typeof cached === 'number') this.writeDigest(cached);
+      else this.bytesOut(cached);
+      return;
+    }
+    const start = this.pos;
+    this.writeCollection(obj);
+    if (this.memo.size >= MEMO_LIMIT) {
+      this.memo.clear();
+      this.digestCount = 0;
+    }
+    if (this.mode === 'digest') {
+      // Replace the part's bytes by a reference to their digest.
+      murmur3x86_128(this.buf, start, this.pos - start, this.digest);
+      const index = this.digestCount++;
+      this.digests.set(this.digest, 4 * index);
+      this.memo.set(obj, index);
+      this.pos = start;
+      this.writeDigest(index);
+    } else {
+      this.memo.set(obj, this.buf.slice(start, this.pos));
+    }
+  }
+
+  private writeDigest(index: number): void {
+    this.byte(TAG_DIGEST);
+    const d = this.digests;
+    const i = 4 * index;
+    this.u32(d[i]);
+    this.u32(d[i + 1]);
+    this.u32(d[i + 2]);
+    this.u32(d[i + 3]);
+  }
+
+  private layoutOf(v: object): RecordLayout {
+    const proto = Object.getPrototypeOf(v) as object;
+    let layout = this.layouts.get(proto);
+    if (!layout) {
+      const keys = [...(v as unknown as { toSeq(): { keys(): Iterable<string> } }).toSeq().keys()].map(String);
+      const enc = new CanonicalEncoder('full');
+      const header = (() => {
+        enc.pos = 0;
+        enc.byte(TAG_RECORD);
+        // The name and the field names too: two Record types with the same values are not
+        // the same state.
+        enc.str(ImmutableRecord.getDescriptiveName(v as never));
+        enc.u32(keys.length);
+        return enc.buf.slice(0, enc.pos);
+      })();
+      const keyBytes = keys.map((k) => {
+        enc.pos = 0;
+        enc.str(k);
+        return enc.buf.slice(0, enc.pos);
+      });
+      layout = { keys, header, keyBytes };
+      this.layouts.set(proto, layout);
+    }
+    return layout;
+  }
+
+  private writeCollection(v: object): void {
     if (isRecord(v)) {
-      this.byte(TAG_RECORD);
-      // The name and the field names too: two Record types with the same values are not the
-      // same state. Fields come in the order the Record's factory declared them.
-      this.str(ImmutableRecord.getDescriptiveName(v));
-      const fields = v.toSeq();
-      this.u32(fields.count());
-      for (const [k, x] of fields.entries()) {
-        this.str(String(k));
-        this.write(x, `${path}.${String(k)}`);
+      // Fields come in the order the Record's factory declared them.
+      const { keys, header, keyBytes } = this.layoutOf(v);
+      this.bytesOut(header);
+      const r = v as unknown as { get(k: string): unknown };
+      for (let i = 0; i < keys.length; i++) {
+        this.bytesOut(keyBytes[i]);
+        this.write(r.get(keys[i]));
       }
       return;
     }
     if (isList(v)) {
       this.byte(TAG_LIST);
       this.u32(v.size);
-      let i = 0;
-      for (const x of v) this.write(x, `${path}[${i++}]`);
+      for (const x of v) this.write(x);
       return;
     }
     if (isMap(v)) {
       const ordered = isOrdered(v);
       this.byte(ordered ? TAG_ORDERED_MAP : TAG_MAP);
       this.u32(v.size);
-      const start = this.pos;
-      const starts: number[] = [];
-      for (const [k, x] of v.entries()) {
-        starts.push(this.pos);
-        this.write(k, `${path}{key}`);
-        this.write(x, `${path}[${String(k)}]`);
+      if (ordered) {
+        for (const [k, x] of v.entries()) {
+          this.write(k);
+          this.write(x);
+        }
+        return;
       }
-      if (!ordered) this.sortSegments(start, starts);
+      const base = this.starts.length;
+      (v as ImmutableMap<unknown, unknown>).forEach((x, k) => {
+        this.starts.push(this.pos);
+        this.write(k);
+        this.write(x);
+      });
+      this.sortSegments(base);
       return;
     }
     if (isSet(v)) {
       const ordered = isOrdered(v);
       this.byte(ordered ? TAG_ORDERED_SET : TAG_SET);
       this.u32(v.size);
-      const start = this.pos;
-      const starts: number[] = [];
-      for (const x of v) {
-        starts.push(this.pos);
-        this.write(x, `${path}{member}`);
+      if (ordered) {
+        for (const x of v) this.write(x);
+        return;
       }
-      if (!ordered) this.sortSegments(start, starts);
+      const base = this.starts.length;
+      (v as ImmutableSet<unknown>).forEach((x) => {
+        this.starts.push(this.pos);
+        this.write(x);
+      });
+      this.sortSegments(base);
       return;
     }
-    if (isImmutable(v)) throw new NotAStateValue(path, 'an immutable.js Seq or Stack');
-    if (Array.isArray(v)) throw new NotAStateValue(path, 'a plain array (use an immutable List)');
-    if (v instanceof Date) throw new NotAStateValue(path, 'a Date (use a number)');
-    const proto = Object.getPrototypeOf(v);
-    if (proto === Object.prototype || proto === null) {
-      throw new NotAStateValue(path, 'a plain object (use an immutable Record or Map)');
-    }
-    throw new NotAStateValue(path, `an instance of ${proto?.constructor?.name ?? 'a class'}`);
+    throw new NotAStateValue('', describe(v));
   }
 
-  /** Rewrites the segments [starts[i], starts[i+1]) ending at this.pos in sorted byte order. */
-  private sortSegments(start: number, starts: number[]): void {
-    const n = starts.length;
-    if (n < 2) return;
+  /**
+   * Rewrites the segments whose starts are starts[base..], ending at this.pos, in sorted byte
+   * order, then pops them.
+   */
+  private sortSegments(base: number): void {
+    const starts = this.starts;
+    const n = starts.length - base;
+    if (n < 2) {
+      starts.length = base;
+      return;
+    }
+    const start = starts[base];
     const end = this.pos;
+    starts.push(end); // segment i is [starts[base + i], starts[base + i + 1])
     const buf = this.buf;
-    const segEnd = (i: number) => (i + 1 < n ? starts[i + 1] : end);
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => {
-      const a0 = starts[a];
-      const a1 = segEnd(a);
-      const b0 = starts[b];
-      const b1 = segEnd(b);
-      const la = a1 - a0;
-      const lb = b1 - b0;
+    const cmp = (a: number, b: number): number => {
+      const a0 = starts[base + a];
+      const b0 = starts[base + b];
+      const la = starts[base + a + 1] - a0;
+      const lb = starts[base + b + 1] - b0;
       const l = la < lb ? la : lb;
       for (let i = 0; i < l; i++) {
         const d = buf[a0 + i] - buf[b0 + i];
         if (d !== 0) return d;
       }
       return la - lb;
-    });
-    const copy = buf.slice(start, end);
+    };
+    const order = this.order;
+    order.length = n;
+    for (let i = 0; i < n; i++) order[i] = i;
+    if (n <= SMALL) {
+      for (let i = 1; i < n; i++) {
+        const x = order[i];
+        let j = i - 1;
+        while (j >= 0 && cmp(order[j], x) > 0) {
+          order[j + 1] = order[j];
+          j--;
+        }
+        order[j + 1] = x;
+      }
+    } else {
+      order.sort(cmp);
+    }
+    const len = end - start;
+    if (this.scratch.length < len) this.scratch = new Uint8Array(Math.max(len, 2 * this.scratch.length));
+    const copy = this.scratch;
+    copy.set(buf.subarray(start, end));
     let p = start;
-    for (const i of order) {
-      const s = starts[i] - start;
-      const e = segEnd(i) - start;
+    for (let k = 0; k < n; k++) {
+      const i = order[k];
+      const s = starts[base + i] - start;
+      const e = starts[base + i + 1] - start;
       buf.set(copy.subarray(s, e), p);
       p += e - s;
     }
+    starts.length = base;
   }
+}
+
+function describe(v: unknown): string {
+  switch (typeof v) {
+    case 'undefined':
+      return 'undefined';
+    case 'function':
+      return 'a function';
+    case 'bigint':
+    case 'symbol':
+      return `a ${typeof v}`;
+    case 'number':
+      return 'NaN';
+  }
+  if (isImmutable(v)) return 'an immutable.js Seq or Stack';
+  if (Array.isArray(v)) return 'a plain array (use an immutable List)';
+  if (v instanceof Date) return 'a Date (use a number)';
+  const proto = Object.getPrototypeOf(v);
+  if (proto === Object.prototype || proto === null) return 'a plain object (use an immutable Record or Map)';
+  return `an instance of ${proto?.constructor?.name ?? 'a class'}`;
+}
+
+/** The first value in `v` that cannot be part of a state, in the order the encoder visits. */
+function locate(v: unknown, path: string): NotAStateValue | undefined {
+  switch (typeof v) {
+    case 'boolean':
+    case 'string':
+      return undefined;
+    case 'number':
+      return Number.isNaN(v) ? new NotAStateValue(path, 'NaN') : undefined;
+    case 'undefined':
+    case 'function':
+    case 'bigint':
+    case 'symbol':
+      return new NotAStateValue(path, describe(v));
+  }
+  if (v === null) return undefined;
+  if (isRecord(v)) {
+    for (const [k, x] of v.toSeq().entries()) {
+      const bad = locate(x, `${path}.${String(k)}`);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  if (isList(v)) {
+    let i = 0;
+    for (const x of v) {
+      const bad = locate(x, `${path}[${i++}]`);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  if (isMap(v)) {
+    for (const [k, x] of v.entries()) {
+      const bad = locate(k, `${path}{key}`) ?? locate(x, `${path}[${String(k)}]`);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  if (isSet(v)) {
+    for (const x of v) {
+      const bad = locate(x, `${path}{member}`);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  return new NotAStateValue(path, describe(v));
 }

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// Node 20 cannot load TypeScript by itself: register the tsx loader, then run the CLI, which
+// imports the user's .ts model. Any error reaching here is a bug in modelcheck, not in a model.
+import { register } from 'tsx/esm/api';
+
+register();
+const { runCli } = await import('../src/cli/main.ts');
+try {
+  const code = await runCli(process.argv.slice(2), {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    colorOut: Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env),
+    stderrIsTty: Boolean(process.stderr.isTTY),
+  });
+  process.exitCode = code;
+} catch (e) {
+  console.error('modelcheck: internal error (please report it):');
+  console.error(e);
+  process.exitCode = 2;
+}

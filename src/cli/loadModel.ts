@@ -1,0 +1,29 @@
+// Loads a model module (TypeScript through the tsx loader that bin/modelcheck.js registers)
+// and finds its model, turning every way this can fail into a ModelError for the user.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ModelError } from '../engine/errors.ts';
+import { isModel, type Model } from '../engine/model.ts';
+
+export async function loadModel(file: string): Promise<Model> {
+  const path = resolve(file);
+  if (!existsSync(path)) {
+    throw new ModelError('MC001_MODEL_FILE_MISSING', `no model file at ${file}`, { model: file });
+  }
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    throw new ModelError('MC002_MODEL_LOAD_FAILED', `cannot load ${file}: ${message}`, { model: file, cause });
+  }
+  const found = isModel(module.default) ? module.default : Object.values(module).find(isModel);
+  if (!found) {
+    throw new ModelError('MC003_NO_MODEL_EXPORT', `${file} exports no model`, {
+      model: file,
+      hint: "export default defineModel({ ... }) from 'modelcheck'",
+    });
+  }
+  return found;
+}

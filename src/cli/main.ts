@@ -1,0 +1,114 @@
+// The command line: options in, a report out. A thin layer over check(): it loads the model,
+// runs it, prints text or JSON, and maps the result to an exit status. It is the single place
+// that catches ModelError and the only module that touches process (through CliIo).
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Chalk } from 'chalk';
+import { check } from '../engine/check.ts';
+import { ModelError } from '../engine/errors.ts';
+import type { Progress } from '../engine/bfs.ts';
+import { formatModelResult } from '../report/text.ts';
+import { resultToJson } from '../report/json.ts';
+import { formatError } from '../report/errorText.ts';
+import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
+import { loadModel } from './loadModel.ts';
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Whether stdout is a terminal that takes colour. */
+  readonly colorOut: boolean;
+  /** Whether stderr is a terminal (progress is then updated in place). */
+  readonly stderrIsTty: boolean;
+}
+
+interface Options {
+  variant?: string;
+  json?: boolean;
+  maxStates?: number;
+  maxDepth?: number;
+  color: boolean;
+  trace: 'changes' | 'full';
+  coverage?: boolean;
+  progress: boolean;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
+}
+
+function program(): Command {
+  return new Command()
+    .name('modelcheck')
+    .description('Explicit-state model checking of TypeScript models: every reachable state, breadth first.')
+    .argument('<model>', 'the model file (a .ts module whose default export is defineModel(...))')
+    .option('--variant <name>', 'check only this variant (default: all)')
+    .option('--json', 'print one JSON document on stdout instead of the text report')
+    .option('--max-states <n>', 'stop, incomplete, rather than store more distinct states', positiveInt)
+    .option('--max-depth <n>', 'stop, incomplete, rather than go deeper (initial states: depth 1)', positiveInt)
+    .option('--trace <style>', 'counterexample steps: changes (what changed) or full (whole states)', 'changes')
+    .option('--coverage', 'print how often each action was enabled and how many new states it produced')
+    .option('--no-progress', 'no progress lines on stderr')
+    .option('--no-color', 'no colours (also off when stdout is not a terminal or NO_COLOR is set)')
+    .exitOverride()
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+}
+
+/** Runs the CLI on `argv` (without node and script), returning the exit status. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const cmd = program();
+  let file: string;
+  let opts: Options;
+  try {
+    cmd.parse([...argv], { from: 'user' });
+    file = cmd.args[0];
+    opts = cmd.opts<Options>();
+    if (opts.trace !== 'changes' && opts.trace !== 'full') {
+      throw new InvalidArgumentError(`--trace takes changes or full, not ${opts.trace}`);
+    }
+  } catch (e) {
+    if (e instanceof CommanderError && (e.code === 'commander.helpDisplayed' || e.code === 'commander.version')) {
+      io.stdout(cmd.helpInformation());
+      return EXIT.OK;
+    }
+    const message = e instanceof Error ? e.message.replace(/^error: /, '') : String(e);
+    io.stderr(`modelcheck: ${message}\n${cmd.helpInformation()}`);
+    return EXIT.ERROR;
+  }
+  const chalk = new Chalk({ level: opts.color && io.colorOut ? 1 : 0 });
+  try {
+    const model = await loadModel(file);
+    const onProgress = opts.progress ? progressPrinter(io) : undefined;
+    const result = check(model, {
+      variant: opts.variant,
+      maxStates: opts.maxStates,
+      maxDepth: opts.maxDepth,
+      onProgress,
+    });
+    if (onProgress && io.stderrIsTty) io.stderr('\r\x1b[K');
+    if (opts.json) io.stdout(`${JSON.stringify(resultToJson(result), null, 2)}\n`);
+    else io.stdout(`${formatModelResult(result, { chalk, trace: opts.trace, coverage: opts.coverage })}\n`);
+    return exitCodeOf(result);
+  } catch (e) {
+    if (e instanceof ModelError) {
+      io.stderr(`${formatError(e, file, chalk)}\n`);
+      return EXIT.ERROR;
+    }
+    throw e; // a bug in modelcheck itself: bin/modelcheck.js prints it with its stack
+  }
+}
+
+function progressPrinter(io: CliIo): (p: Progress) => void {
+  let lastLine = 0;
+  return (p) => {
+    const line =
+      `${p.variant}: ${p.distinctStates.toLocaleString('en-US')} distinct states, ` +
+      `${Math.round(p.distinctStates / p.seconds).toLocaleString('en-US')}/s, queue ${p.queue.toLocaleString('en-US')}, depth ${p.depth}`;
+    if (io.stderrIsTty) io.stderr(`\r\x1b[K${line}`);
+    else if (p.seconds - lastLine >= 5) {
+      lastLine = p.seconds;
+      io.stderr(`${line}\n`);
+    }
+  };
+}

@@ -1,0 +1,110 @@
+// MurmurHash3's x86 128-bit function (Austin Appleby, public domain): four 32-bit lanes,
+// cross-mixed, so it needs only 32-bit integer arithmetic and stays fast without BigInt.
+// Used for the digests of state parts (encoding.ts) and for state fingerprints.
+
+const C1 = 0x239b961b;
+const C2 = 0xab0e9789;
+const C3 = 0x38b34ae5;
+const C4 = 0xa1e38b93;
+
+function rotl(x: number, r: number): number {
+  return (x << r) | (x >>> (32 - r));
+}
+
+function fmix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h;
+}
+
+function word(b: Uint8Array, i: number): number {
+  return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24);
+}
+
+/** Hashes b[start, start + len) into out[0..3] (four unsigned 32-bit words). */
+export function murmur3x86_128(b: Uint8Array, start: number, len: number, out: Uint32Array, seed = 0): void {
+  let h1 = seed;
+  let h2 = seed;
+  let h3 = seed;
+  let h4 = seed;
+  const blocks = start + (len & ~15);
+  let i = start;
+  for (; i < blocks; i += 16) {
+    let k1 = word(b, i);
+    let k2 = word(b, i + 4);
+    let k3 = word(b, i + 8);
+    let k4 = word(b, i + 12);
+
+    k1 = Math.imul(rotl(Math.imul(k1, C1), 15), C2);
+    h1 ^= k1;
+    h1 = rotl(h1, 19) + h2;
+    h1 = (Math.imul(h1, 5) + 0x561ccd1b) | 0;
+
+    k2 = Math.imul(rotl(Math.imul(k2, C2), 16), C3);
+    h2 ^= k2;
+    h2 = rotl(h2, 17) + h3;
+    h2 = (Math.imul(h2, 5) + 0x0bcaa747) | 0;
+
+    k3 = Math.imul(rotl(Math.imul(k3, C3), 17), C4);
+    h3 ^= k3;
+    h3 = rotl(h3, 15) + h4;
+    h3 = (Math.imul(h3, 5) + 0x96cd1c35) | 0;
+
+    k4 = Math.imul(rotl(Math.imul(k4, C4), 18), C1);
+    h4 ^= k4;
+    h4 = rotl(h4, 13) + h1;
+    h4 = (Math.imul(h4, 5) + 0x32ac3b17) | 0;
+  }
+  // The tail: up to 15 bytes, little-endian into k1..k4.
+  const rest = len & 15;
+  if (rest > 0) {
+    let k1 = 0;
+    let k2 = 0;
+    let k3 = 0;
+    let k4 = 0;
+    for (let j = rest - 1; j >= 0; j--) {
+      const byte = b[i + j];
+      if (j >= 12) k4 = (k4 << 8) | byte;
+      else if (j >= 8) k3 = (k3 << 8) | byte;
+      else if (j >= 4) k2 = (k2 << 8) | byte;
+      else k1 = (k1 << 8) | byte;
+    }
+    if (rest > 12) {
+      k4 = Math.imul(rotl(Math.imul(k4, C4), 18), C1);
+      h4 ^= k4;
+    }
+    if (rest > 8) {
+      k3 = Math.imul(rotl(Math.imul(k3, C3), 17), C4);
+      h3 ^= k3;
+    }
+    if (rest > 4) {
+      k2 = Math.imul(rotl(Math.imul(k2, C2), 16), C3);
+      h2 ^= k2;
+    }
+    k1 = Math.imul(rotl(Math.imul(k1, C1), 15), C2);
+    h1 ^= k1;
+  }
+  h1 ^= len;
+  h2 ^= len;
+  h3 ^= len;
+  h4 ^= len;
+  h1 = (h1 + h2 + h3 + h4) | 0;
+  h2 = (h2 + h1) | 0;
+  h3 = (h3 + h1) | 0;
+  h4 = (h4 + h1) | 0;
+  h1 = fmix(h1);
+  h2 = fmix(h2);
+  h3 = fmix(h3);
+  h4 = fmix(h4);
+  h1 = (h1 + h2 + h3 + h4) | 0;
+  h2 = (h2 + h1) | 0;
+  h3 = (h3 + h1) | 0;
+  h4 = (h4 + h1) | 0;
+  out[0] = h1;
+  out[1] = h2;
+  out[2] = h3;
+  out[3] = h4;
+}

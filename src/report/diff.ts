@@ -1,0 +1,69 @@
+// What changed between two states, as data: one entry per changed leaf, at the finest level
+// the values allow (a Record field, a Map entry; a List or a Set is a leaf). Colouring and
+// layout are the text reporter's job.
+import { isList, isMap, isRecord, isSet, is } from 'immutable';
+
+export interface Change {
+  /** Field names and map keys from the state's root to the changed value. */
+  readonly path: readonly string[];
+  /** `undefined` when the entry was added. */
+  readonly before: unknown;
+  /** `undefined` when the entry was removed. */
+  readonly after: unknown;
+}
+
+export function diff(before: unknown, after: unknown, path: string[] = []): Change[] {
+  if (before === after || is(before, after)) return [];
+  if (isRecord(before) && isRecord(after)) {
+    const out: Change[] = [];
+    for (const [k, v] of before.toSeq().entries()) {
+      out.push(...diff(v, (after as unknown as { get(k: string): unknown }).get(String(k)), [...path, String(k)]));
+    }
+    return out;
+  }
+  if (isMap(before) && isMap(after)) {
+    const out: Change[] = [];
+    for (const [k, v] of before.entries()) {
+      const key = formatKey(k);
+      if (!after.has(k)) out.push({ path: [...path, key], before: v, after: undefined });
+      else out.push(...diff(v, after.get(k), [...path, key]));
+    }
+    for (const [k, v] of after.entries()) {
+      if (!before.has(k)) out.push({ path: [...path, formatKey(k)], before: undefined, after: v });
+    }
+    return out;
+  }
+  return [{ path, before, after }];
+}
+
+/** Every leaf of a value, as changes from nothing: how an initial state is shown. */
+export function leaves(value: unknown, path: string[] = []): Change[] {
+  if (isRecord(value)) {
+    return [...value.toSeq().entries()].flatMap(([k, v]) => leaves(v, [...path, String(k)]));
+  }
+  if (isMap(value) && value.size > 0) {
+    return [...value.entries()].flatMap(([k, v]) => leaves(v, [...path, formatKey(k)]));
+  }
+  return [{ path, before: undefined, after: value }];
+}
+
+function formatKey(k: unknown): string {
+  return typeof k === 'string' ? k : formatValue(k);
+}
+
+/** A compact, one-line rendering of a state value. */
+export function formatValue(v: unknown): string {
+  if (v === undefined) return '(none)';
+  if (v === null) return 'null';
+  if (typeof v === 'string') return v === '' ? '""' : v;
+  if (typeof v !== 'object') return String(v);
+  if (isList(v) || isSet(v)) return `[${[...(v as Iterable<unknown>)].map(formatValue).join(', ')}]`;
+  if (isMap(v)) {
+    return `{${[...v.entries()].map(([k, x]) => `${formatKey(k)}: ${formatValue(x)}`).join(', ')}}`;
+  }
+  if (isRecord(v)) {
+    const fields = [...v.toSeq().entries()].map(([k, x]) => `${String(k)}: ${formatValue(x)}`);
+    return `{${fields.join(', ')}}`;
+  }
+  return String(v);
+}

@@ -1,0 +1,140 @@
+// The human-readable report: per variant a header, the verdict, the statistics, the properties
+// with their statements and verdicts, and for each violation its statement and its trace, step
+// by step, each step showing only what changed. Colour comes in through a chalk instance so
+// that the caller decides whether there is any.
+import type { ChalkInstance } from 'chalk';
+import type { ModelResult, PropertyResult, VariantResult, Violation } from '../engine/result.ts';
+import { diff, formatValue, leaves, type Change } from './diff.ts';
+
+export interface TextOptions {
+  readonly chalk: ChalkInstance;
+  /** `changes` (the default): each step shows what changed; `full`: whole states. */
+  readonly trace?: 'changes' | 'full';
+  /** Print the per-action coverage table. */
+  readonly coverage?: boolean;
+}
+
+export function formatModelResult(r: ModelResult, o: TextOptions): string {
+  const c = o.chalk;
+  const out: string[] = [c.bold(`model ${r.model}`)];
+  if (r.description) out.push(wrap(r.description, '  '));
+  for (const v of r.variants) out.push('', formatVariant(v, o));
+  out.push('', formatSummary(r, o));
+  return out.join('\n');
+}
+
+export function formatVariant(v: VariantResult, o: TextOptions): string {
+  const c = o.chalk;
+  const out: string[] = [];
+  out.push(c.bold.underline(`variant ${v.variant}`));
+  if (v.description) out.push(wrap(v.description, '  '));
+  for (const a of v.assumptions) out.push(wrap(`assumes: ${a}`, '  '));
+  out.push(`  verdict: ${verdictText(v, o)}`);
+  const s = v.stats;
+  out.push(
+    `  ${num(s.distinctStates)} distinct states, ${num(s.statesGenerated)} generated, depth ${s.depth}` +
+      `, ${s.seconds.toFixed(2)} s (${num(Math.round(s.statesPerSecond))} distinct states/s)`,
+  );
+  out.push(`  fingerprint collision probability (optimistic, as TLC computes it): ${s.collisionProbability.toExponential(1)}`);
+  out.push('  properties:');
+  const width = Math.max(...v.properties.map((p) => p.name.length));
+  for (const p of v.properties) out.push(`    ${propertyLine(p, width, o)}`);
+  if (o.coverage) {
+    out.push('  coverage (successors produced / new distinct states):');
+    const aw = Math.max(...s.coverage.map((x) => x.action.length));
+    for (const x of s.coverage) {
+      const line = `    ${x.action.padEnd(aw)}  ${num(x.enabled).padStart(10)}  ${num(x.newStates).padStart(10)}`;
+      out.push(x.enabled === 0 ? c.yellow(`${line}  never enabled`) : line);
+    }
+  }
+  for (const x of v.violations) out.push('', formatViolation(x, o));
+  return out.join('\n');
+}
+
+function verdictText(v: VariantResult, o: TextOptions): string {
+  const c = o.chalk;
+  const expected = v.expectedViolations.length > 0 ? ` (expected: ${v.expectedViolations.join(', ')})` : '';
+  if (v.verdict === 'incomplete') {
+    return c.yellow(`INCOMPLETE: the search stopped at its ${v.incompleteReason === 'maxDepth' ? 'depth' : 'state'} limit; nothing is proved`);
+  }
+  const met = v.metExpectations ? c.green('expectations met') : c.red('expectations NOT met');
+  if (v.verdict === 'proved') {
+    return `${c.green('PROVED')}: every property holds in every reachable state; ${met}${expected}`;
+  }
+  const partial = v.incompleteReason ? c.yellow(' (search incomplete: other properties unknown)') : '';
+  return `${c.red('VIOLATED')}: ${v.violations.map((x) => x.property).join(', ')}; ${met}${expected}${partial}`;
+}
+
+function propertyLine(p: PropertyResult, width: number, o: TextOptions): string {
+  const c = o.chalk;
+  const name = p.name.padEnd(width);
+  const mark =
+    p.status === 'holds' ? c.green('holds   ') : p.status === 'violated' ? c.red('violated') : c.yellow('unknown ');
+  const exp = p.expectedViolated ? c.dim(' (expected to be violated)') : '';
+  return `${name}  ${mark}  ${c.dim(`[${p.kind}]`)} ${p.statement}${exp}`;
+}
+
+export function formatViolation(x: Violation, o: TextOptions): string {
+  const c = o.chalk;
+  const out: string[] = [];
+  out.push(c.red.bold(`  ${x.property} is violated`) + c.dim(` [${x.kind}]`));
+  out.push(wrap(`"${x.statement}"`, '    '));
+  out.push(`    shortest counterexample, ${x.trace.length} states:`);
+  x.trace.forEach((step, i) => {
+    const n = `${i + 1}.`.padStart(5);
+    if (step.action === null) {
+      out.push(`  ${n} ${c.cyan('initial state')}`);
+      for (const ch of leaves(step.state)) out.push(`        ${path(ch)} = ${formatValue(ch.after)}`);
+      return;
+    }
+    out.push(`  ${n} ${c.cyan(step.action)}`);
+    if (o.trace === 'full') {
+      for (const ch of leaves(step.state)) out.push(`        ${path(ch)} = ${formatValue(ch.after)}`);
+      return;
+    }
+    const changes = diff(x.trace[i - 1].state, step.state);
+    if (changes.length === 0) out.push(c.dim('        (no change: a stuttering step)'));
+    for (const ch of changes) out.push(`        ${formatChange(ch, o)}`);
+  });
+  return out.join('\n');
+}
+
+function path(ch: Change): string {
+  return ch.path.join('.') || '(state)';
+}
+
+function formatChange(ch: Change, o: TextOptions): string {
+  const c = o.chalk;
+  if (ch.before === undefined) return `${path(ch)}: ${c.green(`added ${formatValue(ch.after)}`)}`;
+  if (ch.after === undefined) return `${path(ch)}: ${c.red(`removed ${formatValue(ch.before)}`)}`;
+  return `${path(ch)}: ${formatValue(ch.before)} -> ${c.bold(formatValue(ch.after))}`;
+}
+
+export function formatSummary(r: ModelResult, o: TextOptions): string {
+  const c = o.chalk;
+  const lines = [c.bold('summary')];
+  for (const v of r.variants) {
+    const status = v.verdict === 'incomplete' ? c.yellow('incomplete') : v.verdict === 'proved' ? c.green('proved') : c.red('violated');
+    const met = v.verdict === 'incomplete' ? '' : v.metExpectations ? '  expectations met' : c.red('  expectations NOT met');
+    lines.push(`  ${v.variant.padEnd(Math.max(...r.variants.map((x) => x.variant.length)))}  ${status}  ${num(v.stats.distinctStates)} states, depth ${v.stats.depth}${met}`);
+  }
+  return lines.join('\n');
+}
+
+function num(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function wrap(text: string, indent: string, width = 100): string {
+  const words = text.split(/\s+/);
+  const lines: string[] = [];
+  let line = indent;
+  for (const w of words) {
+    if (line.length + w.length + 1 > width && line.trim() !== '') {
+      lines.push(line);
+      line = `${indent}  ${w}`;
+    } else line = line.trim() === '' ? `${line}${w}` : `${line} ${w}`;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
