@@ -63,13 +63,16 @@ interface MoverProps {
   index: number;
   /** Where deleteSourceObject is for the current object. */
   step: DeleteStep;
-  /** The annotate-response copy: deleteSourceObject decides on ITS finalizers. */
-  copy: KubeObject | null;
+  /**
+   * len(sourceObj.GetFinalizers()) > 0, where sourceObj is the annotate-response copy:
+   * deleteSourceObject decides on the finalizers of THAT copy, also after its DELETE.
+   */
+  copyHasFinalizers: boolean;
   /** The attempt of retryWithExponentialBackoff for the current object, from 1 to 10. */
   attempt: number;
 }
 type Mover = RecordOf<MoverProps>;
-const Mover = Record<MoverProps>({ phase: 'pause', index: 0, step: 'get', copy: null, attempt: 1 }, 'Mover');
+const Mover = Record<MoverProps>({ phase: 'pause', index: 0, step: 'get', copyHasFinalizers: false, attempt: 1 }, 'Mover');
 
 interface MoveStateProps {
   kube: k8s.KubeWorld;
@@ -100,35 +103,58 @@ function isPaused(cluster: KubeObject, obj: KubeObject): boolean {
 }
 
 /**
- * util/finalizers/finalizers.go EnsureFinalizer: nothing if the copy is being deleted or has
- * the finalizer; else a merge patch (patch.Helper, no resourceVersion) of the copy's list plus
- * ours. Returns the next step, or undefined when there is nothing to add.
+ * util/finalizers/finalizers.go EnsureFinalizer: nothing if the cached copy is being deleted or
+ * has the finalizer; else a merge patch (patch.Helper, no resourceVersion) of the copy's list
+ * plus ours, and Reconcile returns (the write's own event brings the next reconcile).
  */
 function needsFinalizer(obj: KubeObject, finalizer: string): boolean {
   return !k8s.isDeleting(obj) && !k8s.hasFinalizer(obj, finalizer);
 }
 
-function ensureFinalizerPatch<S>(r: StepContext<S>, local: string, finalizer: string) {
-  const obj = r.local<KubeObject>(local);
-  const res = r.mergePatch(k8s.keyOf(obj), { finalizers: k8s.withFinalizer(obj, finalizer) });
-  // finalizerAdded: Reconcile returns; the write's own event brings the next reconcile.
+function ensureFinalizerPatch<S>(r: StepContext<S>, finalizer: string) {
+  const cached = r.local<List<string>>('finalizers');
+  const res = r.mergePatch(r.key, { finalizers: cached.includes(finalizer) ? cached : cached.push(finalizer) });
   return res.code === 200 ? r.done() : r.requeue();
 }
 
+/** A patch whose failure makes Reconcile return an error (requeue), then return. */
+function patchThenReturn<S>(r: StepContext<S>, patch: k8s.MergePatch) {
+  return r.mergePatch(r.key, patch).code === 200 ? r.done() : r.requeue();
+}
+
+// Each reconcile keeps as locals only what its later steps read (a copy's finalizer list, a
+// decided flag), as the code's later statements read only those fields of its copies.
+
 /**
- * paused.EnsurePausedCondition, the decision half: the condition changes when it is missing or
- * differs; Reconcile returns if paused or if the condition changed.
+ * What the controllers below read of a cached object, field by field: no resourceVersion (the
+ * ResourceIsChanged predicates pass for every real write), of the annotations only the paused
+ * one, of the conditions only Paused. Caches keep just this (ManagerConfig.view).
  */
-function pausedConditionChanges(cluster: KubeObject, obj: KubeObject): boolean {
-  return obj.conditions.get(PAUSED_CONDITION) !== isPaused(cluster, obj);
+function readByControllers(o: KubeObject): KubeObject {
+  return k8s.KubeObject({
+    kind: o.kind,
+    name: o.name,
+    finalizers: o.finalizers,
+    deletionTimestamp: o.deletionTimestamp,
+    annotations: o.annotations.filter((_, k) => k === PAUSED_ANNOTATION),
+    ownerReferences: o.ownerReferences,
+    spec: o.spec,
+    conditions: o.conditions.filter((_, k) => k === PAUSED_CONDITION),
+  });
+}
+
+/** The DockerCluster controller reads of a Cluster only its pause and its infrastructureRef. */
+function readByDockerClusterController(o: KubeObject): KubeObject {
+  if (o.kind !== 'Cluster') return readByControllers(o);
+  return k8s.KubeObject({ kind: o.kind, name: o.name, spec: o.spec });
 }
 
 const managers: k8s.ManagerConfig[] = [
   // capi-controller-manager: core controllers, one cache (Clusters, and the infrastructure
   // objects the cluster controller's external tracker watches).
-  { name: 'capi', server: 'source', kinds: ['Cluster', 'DockerCluster'] },
+  { name: 'capi', server: 'source', kinds: ['Cluster', 'DockerCluster'], view: readByControllers },
   // capd-controller-manager: the Docker provider, a separate process with its own cache.
-  { name: 'capd', server: 'source', kinds: ['Cluster', 'DockerCluster'] },
+  { name: 'capd', server: 'source', kinds: ['Cluster', 'DockerCluster'], view: readByDockerClusterController },
 ];
 
 // internal/controllers/cluster/cluster_controller.go, v1.9.3.
@@ -144,7 +170,7 @@ const clusterController: k8s.ControllerConfig<MoveState> = {
     { kind: 'DockerCluster', map: (o) => o.ownerReferences.filter((k) => k.startsWith('Cluster/')) },
   ],
   docs: {
-    reconcile: 'cluster_controller.go Reconcile: r.Client.Get of the Cluster from the cache; NotFound returns.',
+    reconcile: 'cluster_controller.go Reconcile: r.Client.Get of the Cluster from the cache (NotFound returns), then the decisions of EnsureFinalizer and EnsurePausedCondition on that copy.',
     ensureFinalizer: 'finalizers.EnsureFinalizer before the pause check (PR #11286): merge patch of the cached finalizers plus cluster.cluster.x-k8s.io.',
     ensurePausedCondition: 'paused.EnsurePausedCondition (PR #11284): patch the Paused condition; Reconcile returns when paused or when it changed.',
     reconcileInfrastructure: 'reconcileDelete: read the infrastructure object through the cache.',
@@ -154,39 +180,38 @@ const clusterController: k8s.ControllerConfig<MoveState> = {
   reconcile: (r) => {
     const cluster = r.cached(r.key);
     if (!cluster) return r.done();
-    if (needsFinalizer(cluster, CLUSTER_FINALIZER)) return r.goto('ensureFinalizer', { cluster });
-    if (pausedConditionChanges(cluster, cluster)) return r.goto('ensurePausedCondition', { cluster });
-    if (isPaused(cluster, cluster)) return r.done();
+    if (needsFinalizer(cluster, CLUSTER_FINALIZER)) return r.goto('ensureFinalizer', { finalizers: cluster.finalizers });
+    const paused = isPaused(cluster, cluster);
+    if (cluster.conditions.get(PAUSED_CONDITION) !== paused) return r.goto('ensurePausedCondition', { paused });
+    if (paused) return r.done();
     // reconcileDelete starts with reconcileInfrastructure, which reads the infra object.
-    if (k8s.isDeleting(cluster)) return r.goto('reconcileInfrastructure', { cluster });
+    if (k8s.isDeleting(cluster)) {
+      return r.goto('reconcileInfrastructure', {
+        infrastructureRef: cluster.spec.get('infrastructureRef') ?? null,
+        finalizers: cluster.finalizers,
+      });
+    }
     // reconcileNormal: the cluster is provisioned; nothing in it touches finalizers, deletion
     // or pause (Inference), so it is a step that changes nothing and is left out.
     return r.done();
   },
   steps: {
-    ensureFinalizer: (r) => ensureFinalizerPatch(r, 'cluster', CLUSTER_FINALIZER),
-    ensurePausedCondition: (r) => {
-      const cluster = r.local<KubeObject>('cluster');
-      const res = r.mergePatch(r.key, { conditions: { [PAUSED_CONDITION]: isPaused(cluster, cluster) } });
-      return res.code === 200 ? r.done() : r.requeue();
-    },
+    ensureFinalizer: (r) => ensureFinalizerPatch(r, CLUSTER_FINALIZER),
+    ensurePausedCondition: (r) => patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }),
     reconcileInfrastructure: (r) => {
-      const infraKey = r.local<KubeObject>('cluster').spec.get('infrastructureRef') as ObjectKey;
-      const infra = r.cached(infraKey);
-      if (!infra) return r.goto('removeFinalizer');
+      const infrastructureRef = r.local<ObjectKey>('infrastructureRef');
+      const finalizers = r.local<List<string>>('finalizers');
+      const infra = r.cached(infrastructureRef);
+      if (!infra) return r.goto('removeFinalizer', { finalizers });
       // Waits for the infrastructure object to be gone; its deletion event requeues the Cluster.
-      return k8s.isDeleting(infra) ? r.done() : r.goto('deleteInfrastructure');
+      return k8s.isDeleting(infra) ? r.done() : r.goto('deleteInfrastructure', { infrastructureRef });
     },
     deleteInfrastructure: (r) => {
-      const infraKey = r.local<KubeObject>('cluster').spec.get('infrastructureRef') as ObjectKey;
-      const res = r.delete(infraKey);
+      const res = r.delete(r.local<ObjectKey>('infrastructureRef'));
       return res.code === 200 || res.code === 404 ? r.done() : r.requeue();
     },
-    removeFinalizer: (r) => {
-      const cluster = r.local<KubeObject>('cluster');
-      const res = r.mergePatch(r.key, { finalizers: k8s.withoutFinalizer(cluster, CLUSTER_FINALIZER) });
-      return res.code === 200 ? r.done() : r.requeue();
-    },
+    removeFinalizer: (r) =>
+      patchThenReturn(r, { finalizers: r.local<List<string>>('finalizers').filter((f) => f !== CLUSTER_FINALIZER) }),
   },
 };
 
@@ -203,7 +228,9 @@ const dockerClusterController: k8s.ControllerConfig<MoveState> = {
     {
       kind: 'Cluster',
       predicate: (e) =>
-        e.type === 'MODIFIED' && e.old !== undefined && (e.old.spec.get('paused') === true) !== (e.object.spec.get('paused') === true),
+        e.type === 'MODIFIED' &&
+        e.old !== undefined &&
+        (e.old.spec.get('paused') === true) !== (e.object.spec.get('paused') === true),
       map: (cluster, cache) => {
         const ref = cluster.spec.get('infrastructureRef') as ObjectKey | undefined;
         return ref !== undefined && cache.has(ref) ? [ref] : [];
@@ -211,7 +238,7 @@ const dockerClusterController: k8s.ControllerConfig<MoveState> = {
     },
   ],
   docs: {
-    reconcile: 'dockercluster_controller.go Reconcile: r.Client.Get of the DockerCluster from the cache; NotFound returns.',
+    reconcile: 'dockercluster_controller.go Reconcile: r.Client.Get of the DockerCluster from the cache (NotFound returns), then EnsureFinalizer\'s decision on that copy.',
     ensureFinalizer: 'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus dockercluster.infrastructure.cluster.x-k8s.io.',
     getOwnerCluster: 'util.GetOwnerCluster: read the owner Cluster from the cache (an error requeues); then paused.EnsurePausedCondition decides on the Cluster\'s cached spec.paused.',
     ensurePausedCondition: 'paused.EnsurePausedCondition: patch the Paused condition of the DockerCluster; Reconcile returns.',
@@ -222,44 +249,48 @@ const dockerClusterController: k8s.ControllerConfig<MoveState> = {
   reconcile: (r) => {
     const dockerCluster = r.cached(r.key);
     if (!dockerCluster) return r.done();
-    if (needsFinalizer(dockerCluster, DOCKER_CLUSTER_FINALIZER)) return r.goto('ensureFinalizer', { dockerCluster });
+    if (needsFinalizer(dockerCluster, DOCKER_CLUSTER_FINALIZER)) {
+      return r.goto('ensureFinalizer', { finalizers: dockerCluster.finalizers });
+    }
+    const owner = dockerCluster.ownerReferences.find((k) => k.startsWith('Cluster/'));
     // No ownerReference yet: "Waiting for Cluster Controller to set OwnerRef", return.
-    if (!dockerCluster.ownerReferences.some((k) => k.startsWith('Cluster/'))) return r.done();
-    return r.goto('getOwnerCluster', { dockerCluster });
+    if (owner === undefined) return r.done();
+    const deleting = k8s.isDeleting(dockerCluster);
+    return r.goto('getOwnerCluster', {
+      owner,
+      annotatedPaused: dockerCluster.annotations.has(PAUSED_ANNOTATION),
+      pausedCondition: dockerCluster.conditions.get(PAUSED_CONDITION) ?? null,
+      // Read later only by reconcileDelete.
+      finalizers: deleting ? dockerCluster.finalizers : null,
+    });
   },
   steps: {
-    ensureFinalizer: (r) => ensureFinalizerPatch(r, 'dockerCluster', DOCKER_CLUSTER_FINALIZER),
+    ensureFinalizer: (r) => ensureFinalizerPatch(r, DOCKER_CLUSTER_FINALIZER),
     getOwnerCluster: (r) => {
-      const dockerCluster = r.local<KubeObject>('dockerCluster');
-      const owner = dockerCluster.ownerReferences.find((k) => k.startsWith('Cluster/'))!;
       // The pause is read from the Cluster's own cache entry, a different object than the one
       // being reconciled: nothing orders the two entries in the cache.
-      const cluster = r.cached(owner);
+      const cluster = r.cached(r.local<ObjectKey>('owner'));
       if (!cluster) return r.requeue();
-      if (pausedConditionChanges(cluster, dockerCluster)) return r.goto('ensurePausedCondition', { cluster });
-      if (isPaused(cluster, dockerCluster)) return r.done();
-      if (k8s.isDeleting(dockerCluster)) return r.goto('reconcileDelete', { cluster });
+      const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
+      if (r.local<boolean | null>('pausedCondition') !== paused) return r.goto('ensurePausedCondition', { paused });
+      if (paused) return r.done();
+      const finalizers = r.local<List<string> | null>('finalizers');
+      if (finalizers !== null) return r.goto('reconcileDelete', { finalizers });
       return r.done(); // reconcileNormal: the load balancer exists already (Inference).
     },
-    ensurePausedCondition: (r) => {
-      const dockerCluster = r.local<KubeObject>('dockerCluster');
-      const paused = isPaused(r.local<KubeObject>('cluster'), dockerCluster);
-      const res = r.mergePatch(r.key, { conditions: { [PAUSED_CONDITION]: paused } });
-      return res.code === 200 ? r.done() : r.requeue();
-    },
+    ensurePausedCondition: (r) => patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }),
     reconcileDelete: (r) => {
       const res = r.mergePatch(r.key, { conditions: { LoadBalancerAvailable: false } });
-      return res.code === 200 ? r.goto('deleteLoadBalancer') : r.requeue();
+      return res.code === 200 ? r.goto('deleteLoadBalancer', { finalizers: r.local('finalizers') }) : r.requeue();
     },
     deleteLoadBalancer: (r) => {
       r.effect((s) => s.set('loadBalancer', 'deleted'));
-      return r.goto('removeFinalizer');
+      return r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
     },
-    removeFinalizer: (r) => {
-      const dockerCluster = r.local<KubeObject>('dockerCluster');
-      const res = r.mergePatch(r.key, { finalizers: k8s.withoutFinalizer(dockerCluster, DOCKER_CLUSTER_FINALIZER) });
-      return res.code === 200 ? r.done() : r.requeue();
-    },
+    removeFinalizer: (r) =>
+      patchThenReturn(r, {
+        finalizers: r.local<List<string>>('finalizers').filter((f) => f !== DOCKER_CLUSTER_FINALIZER),
+      }),
   },
 };
 
@@ -306,7 +337,7 @@ function objectDeleted(s: MoveState): MoveState {
 function attemptFailed(s: MoveState): MoveState {
   const { attempt } = s.mover;
   if (attempt >= MAX_ATTEMPTS) return s.set('mover', s.mover.merge({ phase: 'failed' }));
-  return s.set('mover', s.mover.merge({ step: 'get', copy: null, attempt: attempt + 1 }));
+  return s.set('mover', s.mover.merge({ step: 'get', copyHasFinalizers: false, attempt: attempt + 1 }));
 }
 
 /** The timing assumption: every manager's cache shows the Cluster paused. */
@@ -319,7 +350,6 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
   const current = (m: Mover) => DELETE_ORDER[m.index];
   // After the annotate patch (v1.9.3) or the DELETE (v1.9.5): remove finalizers only if the
   // annotate-response copy had any, exactly as the code reads.
-  const copyHadFinalizers = (s: MoveState) => !s.mover.copy!.finalizers.isEmpty();
 
   return [
     moverStep(
@@ -375,12 +405,12 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
           k8s.jsonPatchAddAnnotations(srv, key, { [DELETE_FOR_MOVE_ANNOTATION]: '' }),
         );
         if (response.code !== 200) return attemptFailed(state);
-        const copy = response.object;
+        const copyHasFinalizers = !response.object.finalizers.isEmpty();
         if (ordering === 'v1.9.3') {
-          const step: DeleteStep = copy.finalizers.isEmpty() ? 'delete' : 'removeFinalizers';
-          return state.set('mover', state.mover.merge({ step, copy }));
+          const step: DeleteStep = copyHasFinalizers ? 'removeFinalizers' : 'delete';
+          return state.set('mover', state.mover.merge({ step, copyHasFinalizers }));
         }
-        return state.set('mover', state.mover.merge({ step: 'delete', copy }));
+        return state.set('mover', state.mover.merge({ step: 'delete', copyHasFinalizers }));
       },
     ),
     moverStep(
@@ -404,7 +434,7 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
       (s, key) => {
         const { state, response } = request(s, 'source', (srv) => k8s.del(srv, key));
         if (response.code !== 200) return attemptFailed(state);
-        if (ordering === 'v1.9.5' && copyHadFinalizers(state)) {
+        if (ordering === 'v1.9.5' && state.mover.copyHasFinalizers) {
           return state.set('mover', state.mover.set('step', 'removeFinalizers'));
         }
         return objectDeleted(state);

@@ -32,6 +32,14 @@ export interface ManagerConfig {
   readonly server: string;
   /** The kinds its cache holds. */
   readonly kinds: readonly string[];
+  /**
+   * What this manager's code reads of an object; its cache keeps only that. Caches that
+   * differ only in fields nobody reads are then one state, and an update that changes nothing
+   * the cache keeps and that no handler's predicate lets through is not delivered at all (a
+   * step that would change nothing anyone sees). Leaving out a field that a reconcile, a
+   * predicate or a map function reads is a modeling error. Default: the whole object.
+   */
+  readonly view?: (obj: KubeObject) => KubeObject;
 }
 
 /** What a step decides after its request. */
@@ -73,7 +81,7 @@ export class StepContext<S> {
   ) {}
 
   /** A local variable of this reconcile, e.g. the copy it read from the cache. */
-  local<T extends LocalValue>(name: string): T {
+  local<T>(name: string): T {
     if (!this.locals.has(name)) throw new Error(`reconcile of ${this.key} by ${this.controller} has no local ${name}`);
     return this.locals.get(name) as T;
   }
@@ -102,6 +110,7 @@ export class StepContext<S> {
     this.state = change(this.state);
   }
 
+  /** Continue with `step`, keeping only `locals` (what that step and later ones read). */
   goto(step: string, locals: Readonly<globalThis.Record<string, LocalValue>> = {}): StepOutcome {
     return { kind: 'goto', step, locals };
   }

@@ -70,8 +70,34 @@ export class Kubernetes<S> {
     if (!srv) throw new Error(`no API server named ${server}`);
     const result = call(srv);
     let next = world.setIn(['servers', server], result.server);
-    if (result.event) next = sendEvent(next, this.watchersOf(server, result.event.object.kind), result.event);
+    if (result.event) {
+      for (const m of this.config.managers) {
+        if (m.server !== server || !m.kinds.includes(result.event.object.kind)) continue;
+        const event = m.view ? result.event.set('object', m.view(result.event.object)) : result.event;
+        if (!this.invisible(next, m, event)) next = sendEvent(next, [m.name], event);
+      }
+    }
     return { state: this.config.lens.set(s, next), response: result.response };
+  }
+
+  /**
+   * Whether `event` would change nothing `m` sees: an update whose view equals the last one
+   * sent to `m` for that object, and that every watch of `m` on the kind filters out.
+   * Predicates are evaluated here exactly as they would be when the cache takes the event in:
+   * on the view the cache would hold just before it (the last one sent).
+   */
+  private invisible(world: KubeWorld, m: ManagerConfig, event: WatchEvent): boolean {
+    if (event.type !== 'MODIFIED') return false;
+    const key = keyOf(event.object);
+    const old = world.pending.get(m.name)?.get(key)?.last()?.object ?? world.caches.get(m.name)?.get(key);
+    if (old === undefined || !old.equals(event.object)) return false;
+    const e: HandlerEvent = { type: 'MODIFIED', old, object: event.object };
+    return this.config.controllers.every(
+      (c) =>
+        c.manager !== m.name ||
+        (c.eventFilter !== undefined && !c.eventFilter(e)) ||
+        c.watches.every((w) => w.kind !== event.object.kind || (w.predicate !== undefined && !w.predicate(e))),
+    );
   }
 
   /** Every initial world the histories allow, with caches at every lag or none. */
@@ -110,12 +136,16 @@ export class Kubernetes<S> {
     return worlds;
   }
 
-  private placeCache(w: KubeWorld, m: ManagerConfig, history: ObjectHistory, versions: KubeObject[], pos: number): KubeWorld {
+  private placeCache(w: KubeWorld, m: ManagerConfig, history: ObjectHistory, all: KubeObject[], pos: number): KubeWorld {
+    const versions = m.view ? all.map(m.view) : all;
     const key = keyOf(versions[0]);
     let world = w;
     if (pos > 0) world = world.setIn(['caches', m.name, key], versions[pos - 1]);
-    const events = versions.slice(pos).map((o, i) => WatchEvent({ type: pos + i === 0 ? 'ADDED' : 'MODIFIED', object: o }));
-    if (events.length > 0) world = world.setIn(['pending', m.name, key], List(events));
+    for (let i = pos; i < versions.length; i++) {
+      // The same events, and the same filtering, as the writes that made these versions.
+      const event = WatchEvent({ type: i === 0 ? 'ADDED' : 'MODIFIED', object: versions[i] });
+      if (!this.invisible(world, m, event)) world = sendEvent(world, [m.name], event);
+    }
     if (!history.reconciled && pos === versions.length) {
       // The cache took in the last version but no worker has reconciled it yet.
       const last = versions[pos - 1];
@@ -130,9 +160,6 @@ export class Kubernetes<S> {
     return world;
   }
 
-  private watchersOf(server: string, kind: string): string[] {
-    return this.config.managers.filter((m) => m.server === server && m.kinds.includes(kind)).map((m) => m.name);
-  }
 
   /** `<manager>Cache.sync(key)`: the cache takes in the oldest pending event of one object. */
   private syncAction(m: ManagerConfig): Action<S, ObjectKey> {
@@ -175,7 +202,9 @@ export class Kubernetes<S> {
         case 'goto':
           world = world.setIn(
             ['reconciles', c.name, key],
-            Reconcile({ step: outcome.step, locals: locals.merge(Map(outcome.locals)) }),
+            // The next step's locals replace these: a reconcile keeps only what its later steps
+            // read, so reconciles that differ only in values no step will read are one state.
+            Reconcile({ step: outcome.step, locals: Map(outcome.locals) }),
           );
           break;
         case 'done':

@@ -6,10 +6,10 @@
 // lets it), and taking an event in runs the watch handlers that enqueue keys.
 import { List, Map, Record, Set, type RecordOf } from 'immutable';
 import type { ApiServer, WatchEvent } from './apiServer.ts';
-import type { FieldValue, KubeObject, ObjectKey } from './object.ts';
+import type { KubeObject, ObjectKey } from './object.ts';
 
-/** A local variable of an in-flight reconcile: a copy of an object, or a plain value. */
-export type LocalValue = KubeObject | FieldValue;
+/** A local variable of an in-flight reconcile: any state value (a copy of an object, a list, a flag). */
+export type LocalValue = unknown;
 
 export interface ReconcileProps {
   /** The next step this reconcile will take (a name from the controller's steps). */
