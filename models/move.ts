@@ -496,7 +496,7 @@ function initialStates(reconciled: boolean): () => MoveState[] {
     : [[createdCluster], [createdDockerCluster]];
   const worlds = kube.initialWorlds(
     { source: histories.map((versions) => ({ versions, reconciled })) },
-    { cacheLag: (process.env.LAG as 'any' | 'none') ?? 'any' },
+    { cacheLag: 'any' },
   );
   const states = worlds.map((w) => MoveState({ kube: w }));
   return () => states;
@@ -541,6 +541,30 @@ export default defineModel({
       ordering: 'v1.9.5',
       reconciled: true,
       timingAssumption: true,
+      expectedViolations: [],
+    }),
+    moveVariant('v1.9.3-unreconciled', OLD, {
+      ordering: 'v1.9.3',
+      reconciled: false,
+      timingAssumption: true,
+      expectedViolations: [],
+    }),
+    moveVariant('v1.9.5-unreconciled', NEW, {
+      ordering: 'v1.9.5',
+      reconciled: false,
+      timingAssumption: true,
+      expectedViolations: [],
+    }),
+    moveVariant('v1.9.3-no-timing-assumption', OLD, {
+      ordering: 'v1.9.3',
+      reconciled: true,
+      timingAssumption: false,
+      expectedViolations: [],
+    }),
+    moveVariant('v1.9.5-no-timing-assumption', NEW, {
+      ordering: 'v1.9.5',
+      reconciled: true,
+      timingAssumption: false,
       expectedViolations: [],
     }),
   ],

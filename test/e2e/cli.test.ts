@@ -1,0 +1,66 @@
+// The CLI on small models: exit statuses, the text report, the JSON document and usage errors.
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/runCli.ts';
+
+describe('modelcheck on the Die Hard model (TLC figures: DieHard.tla)', () => {
+  it('prints the shortest counterexample with the statement above it, and exits 0: the violation is expected', async () => {
+    const { exitCode, stdout } = await runCli(['test/fixtures/dieHard.ts']);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain('NotSolved is violated [invariant]');
+    expect(stdout).toContain('"The big jug never holds exactly 4 gallons."');
+    expect(stdout).toContain('shortest counterexample, 7 states:');
+    expect(stdout).toContain('16 distinct states, 97 generated, depth 8');
+    // Each step shows only what changed.
+    expect(stdout).toMatch(/ 7\. BigToSmall\n {8}small: 2 -> 3\n {8}big: 5 -> 4\n/);
+  });
+
+  it('prints the documented JSON document', async () => {
+    const { exitCode, stdout } = await runCli(['test/fixtures/dieHard.ts', '--json']);
+    expect(exitCode).toBe(0);
+    const doc = JSON.parse(stdout);
+    expect(doc.model).toBe('DieHard');
+    const [v] = doc.variants;
+    expect(v).toMatchObject({
+      name: 'default',
+      verdict: 'violated',
+      expectedViolations: ['NotSolved'],
+      metExpectations: true,
+      distinctStates: 16,
+      statesGenerated: 97,
+      depth: 8,
+    });
+    expect(v.violations).toHaveLength(1);
+    expect(v.violations[0].property).toBe('NotSolved');
+    expect(v.violations[0].kind).toBe('invariant');
+    expect(v.violations[0].trace[0]).toEqual({ action: null, state: { small: 0, big: 0 } });
+    expect(v.violations[0].trace.map((s: { action: string | null }) => s.action)).toEqual([
+      null, 'FillBigJug', 'BigToSmall', 'EmptySmallJug', 'BigToSmall', 'FillBigJug', 'BigToSmall',
+    ]);
+  });
+
+  it('exits 3 and never says proved when --max-states stops the search', async () => {
+    const { exitCode, stdout } = await runCli(['test/fixtures/dieHard.ts', '--max-states', '5']);
+    expect(exitCode).toBe(3);
+    expect(stdout).toContain('INCOMPLETE');
+    expect(stdout).not.toContain('PROVED');
+  });
+
+  it('exits 2 with a clear message for a missing model file', async () => {
+    const { exitCode, stderr } = await runCli(['test/fixtures/noSuchModel.ts']);
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain('error MC001 in test/fixtures/noSuchModel.ts: no model file at test/fixtures/noSuchModel.ts');
+  });
+
+  it('exits 2 for an unknown variant, naming the known ones', async () => {
+    const { exitCode, stderr } = await runCli(['test/fixtures/dieHard.ts', '--variant', 'nope']);
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain('model DieHard has no variant named nope');
+    expect(stderr).toContain('hint: its variants: default');
+  });
+
+  it('exits 2 for a usage error', async () => {
+    const { exitCode, stderr } = await runCli(['test/fixtures/dieHard.ts', '--max-states', 'many']);
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain('expected a whole number of at least 1');
+  });
+});

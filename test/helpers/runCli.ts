@@ -1,0 +1,29 @@
+// Runs the CLI in-process and captures what it prints, as a user would see it without colour.
+import { runCli as run } from '../../src/cli/main.ts';
+
+export interface CliRun {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export async function runCli(argv: readonly string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const exitCode = await run(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    colorOut: false,
+    stderrIsTty: false,
+  });
+  return { exitCode, stdout, stderr };
+}
+
+/** The action of each step of the named violation's trace, from a --json run. */
+export function traceActions(json: unknown, variant: string, property: string): (string | null)[] {
+  const doc = json as { variants: { name: string; violations: { property: string; trace: { action: string | null }[] }[] }[] };
+  const v = doc.variants.find((x) => x.name === variant);
+  const x = v?.violations.find((y) => y.property === property);
+  if (!x) throw new Error(`no violation of ${property} in variant ${variant}`);
+  return x.trace.map((s) => s.action);
+}
