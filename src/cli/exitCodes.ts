@@ -1,5 +1,5 @@
 // Exit statuses, and how a result maps to one.
-import type { ModelResult } from '../engine/result.ts';
+import type { VariantSummary } from '../report/text.ts';
 
 export const EXIT = {
   /** Every checked variant met its expectations (without expectations: no violation). */
@@ -14,10 +14,10 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export function exitCodeOf(r: ModelResult): ExitCode {
+export function exitCodeOf(variants: readonly VariantSummary[]): ExitCode {
   // An unexpected violation is definite even in an incomplete search, so it wins.
-  const unexpected = r.variants.some((v) => v.violations.some((x) => !v.expectedViolations.includes(x.property)));
+  const unexpected = variants.some((v) => v.violated.some((p) => !v.expectedViolations.includes(p)));
   if (unexpected) return EXIT.NOT_MET;
-  if (r.variants.some((v) => v.verdict === 'incomplete' || v.incompleteReason)) return EXIT.INCOMPLETE;
-  return r.variants.every((v) => v.metExpectations) ? EXIT.OK : EXIT.NOT_MET;
+  if (variants.some((v) => v.verdict === 'incomplete' || v.incompleteReason)) return EXIT.INCOMPLETE;
+  return variants.every((v) => v.metExpectations) ? EXIT.OK : EXIT.NOT_MET;
 }

@@ -3,11 +3,14 @@
 // that catches ModelError and the only module that touches process (through CliIo).
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
-import { check } from '../engine/check.ts';
+import { availableParallelism } from 'node:os';
+import { checkVariant } from '../engine/bfs.ts';
+import type { Model } from '../engine/model.ts';
 import { ModelError } from '../engine/errors.ts';
 import type { Progress } from '../engine/bfs.ts';
-import { formatModelResult } from '../report/text.ts';
-import { resultToJson } from '../report/json.ts';
+import { formatModelHeader, formatSummary } from '../report/text.ts';
+import { renderVariant, type RenderOptions } from './render.ts';
+import { checkInWorkers, WorkerModelError } from './workerPool.ts';
 import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
@@ -30,6 +33,7 @@ interface Options {
   trace: 'changes' | 'full';
   coverage?: boolean;
   progress: boolean;
+  workers?: number;
 }
 
 function positiveInt(value: string): number {
@@ -49,6 +53,7 @@ function program(): Command {
     .option('--max-depth <n>', 'stop, incomplete, rather than go deeper (initial states: depth 1)', positiveInt)
     .option('--trace <style>', 'counterexample steps: changes (what changed) or full (whole states)', 'changes')
     .option('--coverage', 'print how often each action was enabled and how many new states it produced')
+    .option('--workers <n>', 'variants checked at once, each in its own thread (default: the number of cores)', positiveInt)
     .option('--no-progress', 'no progress lines on stderr')
     .option('--no-color', 'no colours (also off when stdout is not a terminal or NO_COLOR is set)')
     .exitOverride()
@@ -77,26 +82,68 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     return EXIT.ERROR;
   }
   const chalk = new Chalk({ level: opts.color && io.colorOut ? 1 : 0 });
+  const render: RenderOptions = {
+    colorLevel: opts.color && io.colorOut ? 1 : 0,
+    trace: opts.trace,
+    coverage: Boolean(opts.coverage),
+    json: Boolean(opts.json),
+  };
   try {
     const model = await loadModel(file);
+    const names = selectVariants(model, opts.variant);
     const onProgress = opts.progress ? progressPrinter(io) : undefined;
-    const result = check(model, {
-      variant: opts.variant,
-      maxStates: opts.maxStates,
-      maxDepth: opts.maxDepth,
-      onProgress,
-    });
+    const workers = Math.min(opts.workers ?? availableParallelism(), names.length);
+    const search = { maxStates: opts.maxStates, maxDepth: opts.maxDepth };
+    const rendered =
+      workers > 1
+        ? await checkInWorkers(file, names, { ...search, render }, workers, onProgress)
+        : names.map((name) => {
+            const variant = model.variants.find((v) => v.name === name)!;
+            return renderVariant(checkVariant(variant, { ...search, modelName: model.name, onProgress }), render);
+          });
     if (onProgress && io.stderrIsTty) io.stderr('\r\x1b[K');
-    if (opts.json) io.stdout(`${JSON.stringify(resultToJson(result), null, 2)}\n`);
-    else io.stdout(`${formatModelResult(result, { chalk, trace: opts.trace, coverage: opts.coverage })}\n`);
-    return exitCodeOf(result);
+    if (opts.json) {
+      const doc = { model: model.name, description: model.description ?? null, variants: rendered.map((r) => r.json) };
+      io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
+    } else {
+      const parts = [formatModelHeader(model.name, model.description, { chalk })];
+      for (const r of rendered) parts.push('', r.text);
+      parts.push('', formatSummary(rendered.map((r) => r.summary), { chalk }));
+      io.stdout(`${parts.join('\n')}\n`);
+    }
+    return exitCodeOf(rendered.map((r) => r.summary));
   } catch (e) {
     if (e instanceof ModelError) {
       io.stderr(`${formatError(e, file, chalk)}\n`);
       return EXIT.ERROR;
     }
+    if (e instanceof WorkerModelError) {
+      io.stderr(`${e.text}\n`);
+      return EXIT.ERROR;
+    }
     throw e; // a bug in modelcheck itself: bin/modelcheck.js prints it with its stack
   }
+}
+
+/** The variants to check, in the model's order; duplicates and unknown names are model errors. */
+function selectVariants(model: Model, only: string | undefined): string[] {
+  const names = model.variants.map((v) => v.name);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup !== undefined) {
+    throw new ModelError('MC105_DUPLICATE_NAME', `two variants of model ${model.name} are named ${dup}`, {
+      model: model.name,
+      subject: dup,
+    });
+  }
+  if (only === undefined) return names;
+  if (!names.includes(only)) {
+    throw new ModelError('MC004_UNKNOWN_VARIANT', `model ${model.name} has no variant named ${only}`, {
+      model: model.name,
+      subject: only,
+      hint: `its variants: ${names.join(', ')}`,
+    });
+  }
+  return [only];
 }
 
 function progressPrinter(io: CliIo): (p: Progress) => void {

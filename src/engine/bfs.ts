@@ -214,7 +214,8 @@ class Search<S> {
     if (!a.params) return NO_PARAMS;
     try {
       // Materialized so that a throwing iterator is caught here, with the action's name.
-      return Array.from(a.params(s));
+      const ps = a.params(s);
+      return Array.isArray(ps) ? ps : Array.from(ps);
     } catch (cause) {
       throw this.threw('MC101_ACTION_THREW', a.name, cause, id);
     }
@@ -386,6 +387,8 @@ class Search<S> {
       properties,
       violations,
       stats,
+      bounds: { maxStates: this.options.maxStates, maxDepth: this.options.maxDepth },
+      checkedDeadlock: this.checkDeadlock,
     };
   }
 }

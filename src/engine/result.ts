@@ -58,6 +58,9 @@ export interface VariantResult<S = unknown> {
   readonly properties: readonly PropertyResult[];
   readonly violations: readonly Violation<S>[];
   readonly stats: Stats;
+  /** The limits the search ran under (absent: none). */
+  readonly bounds: { readonly maxStates?: number; readonly maxDepth?: number };
+  readonly checkedDeadlock: boolean;
 }
 
 export interface ModelResult {

@@ -36,6 +36,8 @@ export interface InitialWorldOptions {
   readonly cacheLag: 'any' | 'none';
 }
 
+const NONE: readonly ObjectKey[] = [];
+
 export class Kubernetes<S> {
   readonly actions: readonly Action<S, any>[];
   /** The API server's rules as properties, to check in every model that uses this library. */
@@ -167,7 +169,10 @@ export class Kubernetes<S> {
     const own = controllers.filter((c) => c.manager === m.name);
     return action<S, ObjectKey>(`${m.name}Cache.sync`, {
       doc: `client-go informer of the ${m.name} manager: takes one watch event of an object into the cache and runs the watch handlers.`,
-      params: (s) => lens.get(s).pending.get(m.name)?.keySeq() ?? [],
+      params: (s) => {
+        const pending = lens.get(s).pending.get(m.name);
+        return pending === undefined || pending.size === 0 ? NONE : [...pending.keys()];
+      },
       next: (s, key) => {
         const world = lens.get(s);
         const event = nextEvent(world, m.name, key);
@@ -221,8 +226,12 @@ export class Kubernetes<S> {
       // A key being reconciled stays queued but is not handed to a second worker (workqueue).
       params: (s) => {
         const w = lens.get(s);
+        const queue = w.queues.get(c.name);
+        if (queue === undefined || queue.size === 0) return NONE;
         const busy = w.reconciles.get(c.name);
-        return (w.queues.get(c.name) ?? Set<ObjectKey>()).filter((k) => !busy?.has(k)).toList();
+        const keys: ObjectKey[] = [];
+        for (const k of queue) if (busy === undefined || !busy.has(k)) keys.push(k);
+        return keys;
       },
       next: (s, key) => {
         const w = lens.get(s);
@@ -233,10 +242,13 @@ export class Kubernetes<S> {
     const later = Object.entries(c.steps).map(([name, step]) =>
       action<S, ObjectKey>(`${c.name}.${name}`, {
         doc: c.docs?.[name],
-        params: (s) =>
-          (lens.get(s).reconciles.get(c.name) ?? Map<ObjectKey, Reconcile>())
-            .filter((r) => r.step === name)
-            .keySeq(),
+        params: (s) => {
+          const inFlight = lens.get(s).reconciles.get(c.name);
+          if (inFlight === undefined || inFlight.size === 0) return NONE;
+          const keys: ObjectKey[] = [];
+          for (const [k, r] of inFlight) if (r.step === name) keys.push(k);
+          return keys;
+        },
         next: (s, key) => {
           const r = lens.get(s).reconciles.get(c.name)?.get(key);
           if (!r || r.step !== name) return undefined;

@@ -48,6 +48,8 @@ export function variantToJson(v: VariantResult): Json {
     seconds: v.stats.seconds,
     statesPerSecond: v.stats.statesPerSecond,
     collisionProbability: v.stats.collisionProbability,
+    bounds: { maxStates: v.bounds.maxStates ?? null, maxDepth: v.bounds.maxDepth ?? null },
+    checkedDeadlock: v.checkedDeadlock,
     properties: v.properties.map((p) => ({
       name: p.name,
       kind: p.kind,

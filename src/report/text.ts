@@ -14,13 +14,44 @@ export interface TextOptions {
   readonly coverage?: boolean;
 }
 
-export function formatModelResult(r: ModelResult, o: TextOptions): string {
-  const c = o.chalk;
-  const out: string[] = [c.bold(`model ${r.model}`)];
-  if (r.description) out.push(wrap(r.description, '  '));
-  for (const v of r.variants) out.push('', formatVariant(v, o));
-  out.push('', formatSummary(r, o));
+/** The facts of a variant's result that the summary and the exit status need. */
+export interface VariantSummary {
+  readonly variant: string;
+  readonly verdict: VariantResult['verdict'];
+  readonly incompleteReason?: VariantResult['incompleteReason'];
+  readonly violated: readonly string[];
+  readonly expectedViolations: readonly string[];
+  readonly metExpectations: boolean;
+  readonly distinctStates: number;
+  readonly depth: number;
+}
+
+export function summarize(v: VariantResult): VariantSummary {
+  return {
+    variant: v.variant,
+    verdict: v.verdict,
+    incompleteReason: v.incompleteReason,
+    violated: v.violations.map((x) => x.property),
+    expectedViolations: v.expectedViolations,
+    metExpectations: v.metExpectations,
+    distinctStates: v.stats.distinctStates,
+    depth: v.stats.depth,
+  };
+}
+
+export function formatModelHeader(model: string, description: string | undefined, o: TextOptions): string {
+  const out: string[] = [o.chalk.bold(`model ${model}`)];
+  if (description) out.push(wrap(description, '  '));
   return out.join('\n');
+}
+
+export function formatModelResult(r: ModelResult, o: TextOptions): string {
+  return [
+    formatModelHeader(r.model, r.description, o),
+    ...r.variants.flatMap((v) => ['', formatVariant(v, o)]),
+    '',
+    formatSummary(r.variants.map(summarize), o),
+  ].join('\n');
 }
 
 export function formatVariant(v: VariantResult, o: TextOptions): string {
@@ -30,6 +61,12 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
   if (v.description) out.push(wrap(v.description, '  '));
   for (const a of v.assumptions) out.push(wrap(`assumes: ${a}`, '  '));
   out.push(`  verdict: ${verdictText(v, o)}`);
+  out.push(`  checked: ${checkedText(v)}`);
+  const limits = [
+    v.bounds.maxStates !== undefined ? `at most ${num(v.bounds.maxStates)} distinct states` : '',
+    v.bounds.maxDepth !== undefined ? `depth at most ${v.bounds.maxDepth}` : '',
+  ].filter(Boolean);
+  out.push(`  bounds: ${limits.length > 0 ? limits.join(', ') : 'none: every reachable state'}; fairness: none (safety properties only)`);
   const s = v.stats;
   out.push(
     `  ${num(s.distinctStates)} distinct states, ${num(s.statesGenerated)} generated, depth ${s.depth}` +
@@ -49,6 +86,17 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
   }
   for (const x of v.violations) out.push('', formatViolation(x, o));
   return out.join('\n');
+}
+
+function checkedText(v: VariantResult): string {
+  const count = (kind: string) => v.properties.filter((p) => p.kind === kind).length;
+  const parts = [
+    `${count('invariant')} invariants`,
+    `${count('action')} action properties`,
+    `${count('settled')} settled-state invariants`,
+    v.checkedDeadlock ? 'deadlock' : 'no deadlock check (the model turns it off)',
+  ];
+  return parts.join(', ');
 }
 
 function verdictText(v: VariantResult, o: TextOptions): string {
@@ -110,13 +158,15 @@ function formatChange(ch: Change, o: TextOptions): string {
   return `${path(ch)}: ${formatValue(ch.before)} -> ${c.bold(formatValue(ch.after))}`;
 }
 
-export function formatSummary(r: ModelResult, o: TextOptions): string {
+export function formatSummary(variants: readonly VariantSummary[], o: TextOptions): string {
   const c = o.chalk;
   const lines = [c.bold('summary')];
-  for (const v of r.variants) {
-    const status = v.verdict === 'incomplete' ? c.yellow('incomplete') : v.verdict === 'proved' ? c.green('proved') : c.red('violated');
+  const width = Math.max(...variants.map((x) => x.variant.length));
+  for (const v of variants) {
+    const status = v.verdict === 'incomplete' ? c.yellow('incomplete') : v.verdict === 'proved' ? c.green('proved  ') : c.red('violated');
     const met = v.verdict === 'incomplete' ? '' : v.metExpectations ? '  expectations met' : c.red('  expectations NOT met');
-    lines.push(`  ${v.variant.padEnd(Math.max(...r.variants.map((x) => x.variant.length)))}  ${status}  ${num(v.stats.distinctStates)} states, depth ${v.stats.depth}${met}`);
+    const violated = v.violated.length > 0 ? `  violated: ${v.violated.join(', ')}` : '';
+    lines.push(`  ${v.variant.padEnd(width)}  ${status}  ${num(v.distinctStates).padStart(11)} states, depth ${String(v.depth).padStart(3)}${met}${violated}`);
   }
   return lines.join('\n');
 }

@@ -1,0 +1,62 @@
+// Checks variants in parallel, one worker thread per variant at a time, at most `size` at once.
+// Each variant's search is itself sequential, so results do not depend on the pool's size;
+// they come back in the model's order whatever order the workers finish in.
+import { Worker } from 'node:worker_threads';
+import type { Progress } from '../engine/bfs.ts';
+import type { RenderOptions, RenderedVariant } from './render.ts';
+import type { WorkerInput } from './variantWorker.ts';
+
+/** A ModelError raised in a worker, already formatted there. */
+export class WorkerModelError extends Error {
+  constructor(readonly text: string) {
+    super(text);
+  }
+}
+
+type WorkerMessage =
+  | { kind: 'progress'; progress: Progress }
+  | { kind: 'done'; rendered: RenderedVariant }
+  | { kind: 'modelError'; text: string }
+  | { kind: 'crash'; text: string };
+
+const WORKER = new URL('../../bin/worker.js', import.meta.url);
+
+export async function checkInWorkers(
+  file: string,
+  variants: readonly string[],
+  options: { maxStates?: number; maxDepth?: number; render: RenderOptions },
+  size: number,
+  onProgress?: (p: Progress) => void,
+): Promise<RenderedVariant[]> {
+  const results: RenderedVariant[] = new Array(variants.length);
+  let next = 0;
+  const runOne = (index: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const input: WorkerInput = { file, variant: variants[index], ...options };
+      const worker = new Worker(WORKER, { workerData: input });
+      let settled = false;
+      worker.on('message', (m: WorkerMessage) => {
+        if (m.kind === 'progress') onProgress?.(m.progress);
+        else if (m.kind === 'done') {
+          settled = true;
+          results[index] = m.rendered;
+          resolve();
+        } else {
+          settled = true;
+          reject(m.kind === 'modelError' ? new WorkerModelError(m.text) : new Error(`in the worker for ${variants[index]}: ${m.text}`));
+        }
+        if (m.kind !== 'progress') void worker.terminate();
+      });
+      worker.on('error', (e) => {
+        if (!settled) reject(e);
+      });
+      worker.on('exit', (code) => {
+        if (!settled) reject(new Error(`the worker for ${variants[index]} exited with code ${code}`));
+      });
+    });
+  const lane = async (): Promise<void> => {
+    while (next < variants.length) await runOne(next++);
+  };
+  await Promise.all(Array.from({ length: size }, lane));
+  return results;
+}

@@ -1,0 +1,346 @@
+// The API server's storage rules (src/k8s/apiServer.ts), one test per rule, each on a one-object
+// store. Rules as stated in ../shared/capi-move-semantics.md, "Kubernetes API-server rules that
+// matter"; where the real code is known it is cited: k8s.io/apiserver pkg/registry/generic/
+// registry/store.go (the generic registry) and k8s.io/apimachinery pkg/api/validation/
+// objectmeta.go (ValidateObjectMetaUpdate).
+import { describe, expect, it } from 'vitest';
+import { k8s } from 'modelcheck';
+
+const KEY = k8s.objectKey('Thing', 'o');
+const F = 'example.com/a';
+const G = 'example.com/b';
+// Written out, not imported, so that the test does not trust the library's own constant.
+const NO_NEW_FINALIZERS = 'no new finalizers can be added if the object is being deleted';
+
+/** A server holding one freshly created object (resourceVersion 1). */
+function serverWith(fields: Partial<Parameters<typeof k8s.kubeObject>[0]> = {}): k8s.ApiServer {
+  const r = k8s.create(k8s.emptyServer(), k8s.kubeObject({ kind: 'Thing', name: 'o', ...fields }));
+  return r.server;
+}
+
+/** A server holding the object after a DELETE that only marked it (it has finalizers). */
+function deletingServer(finalizers: readonly string[] = [F]): k8s.ApiServer {
+  return k8s.del(serverWith({ finalizers }), KEY).server;
+}
+
+const stored = (s: k8s.ApiServer) => s.objects.get(KEY);
+
+function ok(r: k8s.ApiResult) {
+  if (r.response.code !== 200 && r.response.code !== 201) throw new Error(`expected success, got ${JSON.stringify(r.response)}`);
+  return r.response;
+}
+
+describe('every persisted write changes resourceVersion by one and produces one watch event', () => {
+  // capi-move-semantics.md: "Every persisted write changes resourceVersion and produces a watch
+  // event." In the real server each write is one etcd transaction (storage/etcd3 GuaranteedUpdate),
+  // which gets a new revision and one watch event; the model's per-object counter moves by one.
+  it('CREATE stores resourceVersion 1 and sends ADDED', () => {
+    const r = k8s.create(k8s.emptyServer(), k8s.kubeObject({ kind: 'Thing', name: 'o' }));
+    expect(r.response.code).toBe(201);
+    expect(stored(r.server)?.resourceVersion).toBe(1);
+    expect(r.event?.type).toBe('ADDED');
+    expect(r.event?.object).toEqual(stored(r.server));
+  });
+
+  it('merge patch, update and JSON patch each add one to resourceVersion and send MODIFIED', () => {
+    let server = serverWith();
+    const patched = k8s.mergePatch(server, KEY, { spec: { size: 1 } });
+    expect([stored(patched.server)?.resourceVersion, patched.event?.type]).toEqual([2, 'MODIFIED']);
+    expect(patched.event?.object).toEqual(stored(patched.server));
+    server = patched.server;
+
+    const updated = k8s.update(server, stored(server)!.setIn(['spec', 'size'], 2));
+    expect([stored(updated.server)?.resourceVersion, updated.event?.type]).toEqual([3, 'MODIFIED']);
+    expect(updated.event?.object).toEqual(stored(updated.server));
+    server = updated.server;
+
+    const annotated = k8s.jsonPatchAddAnnotations(server, KEY, { a: 'x' });
+    expect([stored(annotated.server)?.resourceVersion, annotated.event?.type]).toEqual([4, 'MODIFIED']);
+    expect(annotated.event?.object).toEqual(stored(annotated.server));
+  });
+
+  it('a DELETE that marks an object with finalizers adds one to resourceVersion and sends MODIFIED', () => {
+    // store.go Delete -> updateForGracefulDeletionAndFinalizers: setting deletionTimestamp is a
+    // GuaranteedUpdate of the stored object, a persisted write like any other.
+    const r = k8s.del(serverWith({ finalizers: [F] }), KEY);
+    expect(r.response.code).toBe(200);
+    expect(r.event?.type).toBe('MODIFIED');
+    expect(stored(r.server)?.resourceVersion).toBe(2);
+    expect(r.event?.object).toEqual(stored(r.server));
+  });
+
+  it('a removal adds one to the last resourceVersion and sends DELETED with the last state', () => {
+    // DELETE without finalizers: store.go Delete -> e.Storage.Delete, one etcd delete, one event.
+    const byDelete = k8s.del(serverWith(), KEY);
+    expect(byDelete.event?.type).toBe('DELETED');
+    expect(byDelete.event?.object.resourceVersion).toBe(2);
+    expect(stored(byDelete.server)).toBeUndefined();
+    // A patch emptying the finalizers of a deleting object: one more than the marked object's
+    // resourceVersion, whatever that is (the marking's own bump is the test above).
+    const marked = deletingServer();
+    const byPatch = k8s.mergePatch(marked, KEY, { finalizers: [] });
+    expect(byPatch.event?.type).toBe('DELETED');
+    expect(byPatch.event?.object.resourceVersion).toBe(stored(marked)!.resourceVersion + 1);
+    expect(byPatch.event?.object.finalizers.toArray()).toEqual([]);
+  });
+
+  it('reads and writes that change nothing send no event and keep the resourceVersion', () => {
+    // store.go Update: GuaranteedUpdate skips the etcd write when the new object equals the old
+    // one (the "no-op update" short-cut), so there is no new resourceVersion and no event.
+    const server = serverWith({ finalizers: [F], annotations: { a: 'x' }, spec: { size: 1 } });
+    const obj = stored(server)!;
+    expect(k8s.get(server, KEY)).toEqual({ code: 200, object: obj, removed: false });
+    const noOps: [string, k8s.ApiResult][] = [
+      ['same finalizers', k8s.mergePatch(server, KEY, { finalizers: [F] })],
+      ['same annotation', k8s.mergePatch(server, KEY, { annotations: { a: 'x' } })],
+      ['null for an absent annotation', k8s.mergePatch(server, KEY, { annotations: { b: null } })],
+      ['same spec field', k8s.mergePatch(server, KEY, { spec: { size: 1 } })],
+      ['empty patch', k8s.mergePatch(server, KEY, {})],
+      ['same annotation map', k8s.jsonPatchAddAnnotations(server, KEY, { a: 'x' })],
+      ['update with the stored copy', k8s.update(server, obj)],
+    ];
+    for (const [what, r] of noOps) {
+      expect({ what, code: r.response.code, event: r.event, same: r.server.equals(server) }).toEqual({
+        what,
+        code: 200,
+        event: undefined,
+        same: true,
+      });
+    }
+  });
+});
+
+describe('DELETE', () => {
+  // capi-move-semantics.md: "DELETE on an object with finalizers sets deletionTimestamp (grace
+  // period 0) and keeps the object; on an object without finalizers it removes the object at
+  // once. A repeated DELETE on a deleting object succeeds and changes nothing."
+  it('DELETE with finalizers sets deletionTimestamp and keeps the object', () => {
+    const r = k8s.del(serverWith({ finalizers: [F, G] }), KEY);
+    const response = ok(r);
+    expect(response.removed).toBe(false);
+    const o = stored(r.server)!;
+    expect(o.deletionTimestamp).not.toBeNull();
+    expect(o.finalizers.toArray()).toEqual([F, G]);
+    expect(response.object).toEqual(o);
+  });
+
+  it('DELETE without finalizers removes the object at once', () => {
+    const r = k8s.del(serverWith(), KEY);
+    expect(ok(r).removed).toBe(true);
+    expect(r.server.objects.size).toBe(0);
+  });
+
+  it('a repeated DELETE on a deleting object answers 200 and changes nothing', () => {
+    // store.go Delete: an object that already has a deletionTimestamp and finalizers is
+    // returned as is ("object is being deleted" path), with no write.
+    const server = deletingServer();
+    const r = k8s.del(server, KEY);
+    expect(r.response).toEqual({ code: 200, object: stored(server), removed: false });
+    expect(r.event).toBeUndefined();
+    expect(r.server.equals(server)).toBe(true);
+  });
+
+  it('DELETE of a missing object answers 404', () => {
+    const r = k8s.del(k8s.emptyServer(), KEY);
+    expect(r.response.code).toBe(404);
+    expect(r.event).toBeUndefined();
+  });
+});
+
+describe('deletionTimestamp', () => {
+  // capi-move-semantics.md: "Once deletionTimestamp is set it can never be unset."
+  // ValidateObjectMetaUpdate / the registry's BeforeUpdate: deletionTimestamp is the server's;
+  // rest.BeforeUpdate copies it from the old object (objectMeta.SetDeletionTimestamp(oldMeta...)).
+  it('an update with deletionTimestamp null keeps the stored one', () => {
+    const server = deletingServer([F, G]);
+    const before = stored(server)!;
+    // Drop one finalizer so the update is a real write, and try to clear deletionTimestamp.
+    const r = k8s.update(server, before.set('deletionTimestamp', null).set('finalizers', before.finalizers.pop()));
+    expect(r.response.code).toBe(200);
+    expect(stored(r.server)?.deletionTimestamp).toBe(before.deletionTimestamp);
+  });
+
+  it('an update with another deletionTimestamp keeps the stored one', () => {
+    const server = deletingServer([F, G]);
+    const before = stored(server)!;
+    const r = k8s.update(server, before.set('deletionTimestamp', before.deletionTimestamp! + 10).setIn(['spec', 'size'], 3));
+    expect(r.response.code).toBe(200);
+    expect(stored(r.server)?.deletionTimestamp).toBe(before.deletionTimestamp);
+  });
+
+  it('an update cannot set deletionTimestamp on an object that is not being deleted', () => {
+    const server = serverWith({ finalizers: [F] });
+    const r = k8s.update(server, stored(server)!.set('deletionTimestamp', 7));
+    // Nothing but the server-owned field differs, so it is a no-op.
+    expect(r.event).toBeUndefined();
+    expect(stored(r.server)?.deletionTimestamp).toBeNull();
+  });
+});
+
+describe('no new finalizers on a deleting object', () => {
+  // capi-move-semantics.md: "An update or patch that ADDS a finalizer name to an object whose
+  // stored copy has a deletionTimestamp is rejected (422 Invalid, ...). Removing or reordering
+  // finalizers is allowed." apimachinery objectmeta.go ValidateObjectMetaUpdate compares
+  // newMeta with oldMeta, the STORED object.
+  it('a merge patch that adds a finalizer to a deleting object answers 422 and changes nothing', () => {
+    const server = deletingServer();
+    const r = k8s.mergePatch(server, KEY, { finalizers: [F, G] });
+    expect(r.response.code).toBe(422);
+    expect(r.response.code === 422 && r.response.reason).toContain(NO_NEW_FINALIZERS);
+    expect(r.event).toBeUndefined();
+    expect(r.server.equals(server)).toBe(true);
+  });
+
+  it('an update from a copy without the deletionTimestamp that adds a finalizer still answers 422', () => {
+    // The client's copy was read before the DELETE (a stale cache): no deletionTimestamp. The
+    // server judges against its stored object. Its resourceVersion is the stored one, so the
+    // 422 is not hidden behind a 409.
+    const server = deletingServer();
+    const clientCopy = stored(server)!.set('deletionTimestamp', null).set('finalizers', stored(server)!.finalizers.push(G));
+    const r = k8s.update(server, clientCopy);
+    expect(r.response.code).toBe(422);
+    expect(r.response.code === 422 && r.response.reason).toContain(NO_NEW_FINALIZERS);
+    expect(r.server.equals(server)).toBe(true);
+  });
+
+  it('replacing one finalizer by another on a deleting object is an addition: 422', () => {
+    const r = k8s.mergePatch(deletingServer([F]), KEY, { finalizers: [G] });
+    expect(r.response.code).toBe(422);
+  });
+
+  it('removing or reordering finalizers of a deleting object is allowed', () => {
+    const server = deletingServer([F, G]);
+    const reordered = k8s.mergePatch(server, KEY, { finalizers: [G, F] });
+    expect(reordered.response.code).toBe(200);
+    expect(stored(reordered.server)?.finalizers.toArray()).toEqual([G, F]);
+    expect(reordered.event?.type).toBe('MODIFIED');
+    const removed = k8s.mergePatch(server, KEY, { finalizers: [G] });
+    expect(removed.response.code).toBe(200);
+    expect(stored(removed.server)?.finalizers.toArray()).toEqual([G]);
+    expect(stored(removed.server)?.deletionTimestamp).toBe(stored(server)?.deletionTimestamp);
+  });
+});
+
+describe('the last finalizer removed from a deleting object', () => {
+  // capi-move-semantics.md: "An update or patch that leaves a deleting object with no
+  // finalizers removes the object in that same request." store.go Update ->
+  // deleteWithoutFinalizers / ShouldDeleteDuringUpdate.
+  it('a merge patch that empties the finalizers of a deleting object removes it in that request', () => {
+    const r = k8s.mergePatch(deletingServer([F, G]), KEY, { finalizers: [] });
+    expect(r.response.code === 200 && r.response.removed).toBe(true);
+    expect(r.event?.type).toBe('DELETED');
+    expect(stored(r.server)).toBeUndefined();
+  });
+
+  it('an update that empties the finalizers of a deleting object removes it in that request', () => {
+    const server = deletingServer([F]);
+    // Even from a copy that does not show the deletionTimestamp.
+    const copy = stored(server)!.set('deletionTimestamp', null).set('finalizers', stored(server)!.finalizers.clear());
+    const r = k8s.update(server, copy);
+    expect(r.response.code === 200 && r.response.removed).toBe(true);
+    expect(r.event?.type).toBe('DELETED');
+    expect(stored(r.server)).toBeUndefined();
+  });
+
+  it('emptying the finalizers of an object that is not being deleted keeps it', () => {
+    const r = k8s.mergePatch(serverWith({ finalizers: [F] }), KEY, { finalizers: [] });
+    expect(r.event?.type).toBe('MODIFIED');
+    expect(stored(r.server)?.finalizers.size).toBe(0);
+  });
+});
+
+describe('conflicts and merge semantics', () => {
+  // capi-move-semantics.md: "An update carrying a stale resourceVersion fails with 409 Conflict.
+  // A JSON merge patch without a resourceVersion is applied to the latest stored object and
+  // does not conflict. A merge patch replaces arrays (such as the finalizer list) as a whole."
+  // store.go Update -> GuaranteedUpdate precondition on resourceVersion (errors.NewConflict);
+  // RFC 7386 for the merge patch.
+  it('an update with a stale resourceVersion answers 409 and changes nothing', () => {
+    const server = serverWith();
+    const copy = stored(server)!;
+    const moved = k8s.mergePatch(server, KEY, { spec: { size: 1 } }).server;
+    const r = k8s.update(moved, copy.setIn(['spec', 'size'], 2));
+    expect(r.response.code).toBe(409);
+    expect(r.event).toBeUndefined();
+    expect(r.server.equals(moved)).toBe(true);
+  });
+
+  it('an update from a copy read before a DELETE marked the object answers 409', () => {
+    // The marking is a persisted write (store.go updateForGracefulDeletionAndFinalizers), so a
+    // copy read before it is stale like any other.
+    const server = serverWith({ finalizers: [F] });
+    const copy = stored(server)!;
+    const marked = k8s.del(server, KEY).server;
+    const r = k8s.update(marked, copy.setIn(['spec', 'size'], 2));
+    expect(r.response.code).toBe(409);
+    expect(r.server.equals(marked)).toBe(true);
+  });
+
+  it('a merge patch without resourceVersion never conflicts and applies to the latest object', () => {
+    // Someone else wrote after our read; the patch still applies, on top of their write.
+    const server = k8s.mergePatch(serverWith(), KEY, { annotations: { theirs: '1' } }).server;
+    const r = k8s.mergePatch(server, KEY, { annotations: { ours: '1' } });
+    expect(r.response.code).toBe(200);
+    expect(stored(r.server)?.annotations.toObject()).toEqual({ theirs: '1', ours: '1' });
+    expect(stored(r.server)?.resourceVersion).toBe(3);
+  });
+
+  it('a merge patch replaces the finalizer array whole', () => {
+    const r = k8s.mergePatch(serverWith({ finalizers: [F, G] }), KEY, { finalizers: [G, 'example.com/c'] });
+    expect(stored(r.server)?.finalizers.toArray()).toEqual([G, 'example.com/c']);
+  });
+
+  it('a merge patch merges annotations key by key and null deletes a key', () => {
+    // RFC 7386: members of the patch replace, null removes, absent members are kept.
+    const server = serverWith({ annotations: { keep: 'k', change: 'old', drop: 'd' } });
+    const r = k8s.mergePatch(server, KEY, { annotations: { change: 'new', drop: null, add: 'a' } });
+    expect(stored(r.server)?.annotations.toObject()).toEqual({ keep: 'k', change: 'new', add: 'a' });
+  });
+
+  it('jsonPatchAddAnnotations replaces the whole annotation map', () => {
+    // RFC 6902 "add" on an existing member replaces its value: the whole map.
+    const server = serverWith({ annotations: { a: '1', b: '2' } });
+    const r = k8s.jsonPatchAddAnnotations(server, KEY, { c: '3' });
+    expect(stored(r.server)?.annotations.toObject()).toEqual({ c: '3' });
+  });
+});
+
+describe('missing and existing names', () => {
+  // capi-move-semantics.md: "Writes to an object that does not exist fail with 404 NotFound."
+  // store.go Create: errors.NewAlreadyExists (409) when the key is taken.
+  it('every write to a missing object answers 404 and changes nothing', () => {
+    const server = k8s.emptyServer();
+    const o = k8s.kubeObject({ kind: 'Thing', name: 'o', resourceVersion: 1 });
+    const results = [
+      k8s.mergePatch(server, KEY, { finalizers: [] }),
+      k8s.update(server, o),
+      k8s.jsonPatchAddAnnotations(server, KEY, { a: '1' }),
+      k8s.del(server, KEY),
+    ];
+    expect(results.map((r) => [r.response.code, r.event, r.server.equals(server)])).toEqual([
+      [404, undefined, true],
+      [404, undefined, true],
+      [404, undefined, true],
+      [404, undefined, true],
+    ]);
+    expect(k8s.get(server, KEY).code).toBe(404);
+  });
+
+  it('CREATE of an existing name answers 409 and changes nothing', () => {
+    const server = serverWith({ finalizers: [F] });
+    const r = k8s.create(server, k8s.kubeObject({ kind: 'Thing', name: 'o' }));
+    expect(r.response.code).toBe(409);
+    expect(r.event).toBeUndefined();
+    expect(r.server.equals(server)).toBe(true);
+  });
+
+  it('CREATE ignores a client-set deletionTimestamp and resourceVersion and starts at 1', () => {
+    // rest.BeforeCreate: the server clears deletionTimestamp and owns resourceVersion.
+    const r = k8s.create(
+      k8s.emptyServer(),
+      k8s.kubeObject({ kind: 'Thing', name: 'o', finalizers: [F], deletionTimestamp: 5, resourceVersion: 9 }),
+    );
+    expect(stored(r.server)?.deletionTimestamp).toBeNull();
+    expect(stored(r.server)?.resourceVersion).toBe(1);
+  });
+});
