@@ -106,6 +106,7 @@ class Search<S> {
         break;
       }
       this.seen.put(fp.hi, fp.lo, this.log.size);
+      this.fingerprinter.keep();
       const id = this.log.add(-1, -1, fp, 1);
       this.checkInvariants(s, id);
       frontier.push(s);
@@ -156,6 +157,7 @@ class Search<S> {
               break search;
             }
             if (this.seen.put(fp.hi, fp.lo, this.log.size) !== NEW) continue;
+            this.fingerprinter.keep();
             const tid = this.log.add(id, ai, fp, this.depth + 1);
             this.newCount[ai]++;
             this.checkInvariants(t, tid);

@@ -68,9 +68,17 @@ export class CanonicalEncoder {
    * entries a WeakMap's ephemerons made garbage collection take most of the search's time.
    */
   private readonly memo = new Map<object, number | Uint8Array>();
-  private readonly digests: Uint32Array;
+  private digests: Uint32Array;
   private digestCount = 0;
   private readonly digest = new Uint32Array(4);
+  /**
+   * Parts digested by the last encode(), not yet in the memo. Most successors are states seen
+   * before, whose new parts are garbage at once; keeping them in the memo would keep them
+   * alive. The search keeps them (keepPending) only for a state that turned out to be new.
+   */
+  private readonly pendingParts: object[] = [];
+  private readonly pendingIndex: number[] = [];
+  private pendingFrom = 0;
   private readonly layouts = new Map<object, RecordLayout>();
   /** Segment starts of the unordered collections being written, innermost last. */
   private readonly starts: number[] = [];
@@ -86,6 +94,7 @@ export class CanonicalEncoder {
    * length. Throws NotAStateValue, with the path to the first offending value.
    */
   encode(v: unknown): number {
+    this.forgetPending();
     this.pos = 0;
     this.starts.length = 0;
     try {
@@ -96,6 +105,31 @@ export class CanonicalEncoder {
       throw e;
     }
     return this.pos;
+  }
+
+  /** Memoizes the parts of the last encoded value, which the caller will meet again. */
+  keepPending(): void {
+    const parts = this.pendingParts;
+    if (this.mode === 'digest') {
+      if (this.memo.size + parts.length > MEMO_LIMIT) {
+        this.memo.clear();
+        // Move the kept digests to the front of the pool, which starts again.
+        for (let i = 0; i < parts.length; i++) this.digests.copyWithin(4 * i, 4 * this.pendingIndex[i], 4 * this.pendingIndex[i] + 4);
+        for (let i = 0; i < parts.length; i++) this.pendingIndex[i] = i;
+        this.digestCount = parts.length;
+      }
+      for (let i = 0; i < parts.length; i++) this.memo.set(parts[i], this.pendingIndex[i]);
+    }
+    parts.length = 0;
+    this.pendingIndex.length = 0;
+    this.pendingFrom = this.digestCount;
+  }
+
+  /** Drops the parts of the last encoded value: their digest slots are reused. */
+  forgetPending(): void {
+    this.pendingParts.length = 0;
+    this.pendingIndex.length = 0;
+    this.digestCount = this.pendingFrom;
   }
 
   /** The buffer holding the last encoding. */
@@ -187,21 +221,26 @@ export class CanonicalEncoder {
     }
     const start = this.pos;
     this.writeCollection(obj);
-    if (this.memo.size >= MEMO_LIMIT) {
-      this.memo.clear();
-      this.digestCount = 0;
-    }
     if (this.mode === 'digest') {
       // Replace the part's bytes by a reference to their digest.
       murmur3x86_128(this.buf, start, this.pos - start, this.digest);
+      if (this.digestCount * 4 + 4 > this.digests.length) this.growDigests();
       const index = this.digestCount++;
       this.digests.set(this.digest, 4 * index);
-      this.memo.set(obj, index);
+      this.pendingParts.push(obj);
+      this.pendingIndex.push(index);
       this.pos = start;
       this.writeDigest(index);
     } else {
+      if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
       this.memo.set(obj, this.buf.slice(start, this.pos));
     }
+  }
+
+  private growDigests(): void {
+    const next = new Uint32Array(this.digests.length * 2);
+    next.set(this.digests);
+    this.digests = next;
   }
 
   private writeDigest(index: number): void {

@@ -22,6 +22,11 @@ export class Fingerprinter {
     out.lo = this.words[1];
   }
 
+  /** The last state fingerprinted is new: keep its parts' digests for its successors. */
+  keep(): void {
+    this.encoder.keepPending();
+  }
+
   /** The fingerprint as a 16-digit hex string, for tests and display. */
   hex(state: unknown): string {
     const out = { hi: 0, lo: 0 };
