@@ -84,6 +84,34 @@ export class CanonicalEncoder {
   private readonly starts: number[] = [];
   private scratch = new Uint8Array(256);
   private readonly order: number[] = [];
+  /** Where the segments being sorted start in `starts` (see compareSegments). */
+  private sortBase = 0;
+
+  // Callbacks made once, not per collection: unordered entries, each a segment to sort.
+  private readonly writeEntry = (x: unknown, k: unknown): void => {
+    this.starts.push(this.pos);
+    this.write(k);
+    this.write(x);
+  };
+  private readonly writeMember = (x: unknown): void => {
+    this.starts.push(this.pos);
+    this.write(x);
+  };
+  private readonly compareSegments = (a: number, b: number): number => {
+    const starts = this.starts;
+    const buf = this.buf;
+    const base = this.sortBase;
+    const a0 = starts[base + a];
+    const b0 = starts[base + b];
+    const la = starts[base + a + 1] - a0;
+    const lb = starts[base + b + 1] - b0;
+    const l = la < lb ? la : lb;
+    for (let i = 0; i < l; i++) {
+      const d = buf[a0 + i] - buf[b0 + i];
+      if (d !== 0) return d;
+    }
+    return la - lb;
+  };
 
   constructor(readonly mode: EncodingMode = 'digest') {
     this.digests = new Uint32Array(mode === 'digest' ? 4 * MEMO_LIMIT : 0);
@@ -309,11 +337,7 @@ export class CanonicalEncoder {
         return;
       }
       const base = this.starts.length;
-      (v as ImmutableMap<unknown, unknown>).forEach((x, k) => {
-        this.starts.push(this.pos);
-        this.write(k);
-        this.write(x);
-      });
+      (v as ImmutableMap<unknown, unknown>).forEach(this.writeEntry);
       this.sortSegments(base);
       return;
     }
@@ -326,10 +350,7 @@ export class CanonicalEncoder {
         return;
       }
       const base = this.starts.length;
-      (v as ImmutableSet<unknown>).forEach((x) => {
-        this.starts.push(this.pos);
-        this.write(x);
-      });
+      (v as ImmutableSet<unknown>).forEach(this.writeMember);
       this.sortSegments(base);
       return;
     }
@@ -351,18 +372,8 @@ export class CanonicalEncoder {
     const end = this.pos;
     starts.push(end); // segment i is [starts[base + i], starts[base + i + 1])
     const buf = this.buf;
-    const cmp = (a: number, b: number): number => {
-      const a0 = starts[base + a];
-      const b0 = starts[base + b];
-      const la = starts[base + a + 1] - a0;
-      const lb = starts[base + b + 1] - b0;
-      const l = la < lb ? la : lb;
-      for (let i = 0; i < l; i++) {
-        const d = buf[a0 + i] - buf[b0 + i];
-        if (d !== 0) return d;
-      }
-      return la - lb;
-    };
+    this.sortBase = base;
+    const cmp = this.compareSegments;
     const order = this.order;
     order.length = n;
     for (let i = 0; i < n; i++) order[i] = i;
