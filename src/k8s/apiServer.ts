@@ -75,8 +75,10 @@ export function create(server: ApiServer, obj: KubeObject): ApiResult {
   if (server.objects.has(key)) {
     return { server, response: { code: 409, reason: `${key} already exists` } };
   }
-  // The server owns resourceVersion and deletionTimestamp; a client cannot create a deleting object.
-  const stored = obj.set('resourceVersion', 1).set('deletionTimestamp', null);
+  // The server owns resourceVersion and deletionTimestamp; a client cannot create a deleting
+  // object. Status (the conditions) is not written by a CREATE: with a status subresource, as
+  // every kind here has, the server drops it and only a status write sets it.
+  const stored = obj.merge({ resourceVersion: 1, deletionTimestamp: null, conditions: Map() });
   return persist(server, key, stored, 'ADDED', 201);
 }
 

@@ -10,6 +10,11 @@ export interface Change {
   readonly before: unknown;
   /** `undefined` when the entry was removed. */
   readonly after: unknown;
+  /**
+   * For a List that only lost elements at its front and gained elements at its end (a queue):
+   * those elements, so the report need not print both whole lists.
+   */
+  readonly listEdit?: { readonly shifted: readonly unknown[]; readonly pushed: readonly unknown[] };
 }
 
 export function diff(before: unknown, after: unknown, path: string[] = []): Change[] {
@@ -32,6 +37,18 @@ export function diff(before: unknown, after: unknown, path: string[] = []): Chan
       if (!before.has(k)) out.push({ path: [...path, formatKey(k)], before: undefined, after: v });
     }
     return out;
+  }
+  if (isList(before) && isList(after)) {
+    // The longest run of `before` that starts `after` once some front elements are gone.
+    for (let k = 0; k <= before.size; k++) {
+      const rest = before.size - k;
+      if (rest > after.size) continue;
+      let same = true;
+      for (let i = 0; i < rest && same; i++) same = is(before.get(k + i), after.get(i));
+      if (same) {
+        return [{ path, before, after, listEdit: { shifted: before.slice(0, k).toArray(), pushed: after.slice(rest).toArray() } }];
+      }
+    }
   }
   return [{ path, before, after }];
 }
@@ -62,7 +79,13 @@ export function formatValue(v: unknown): string {
     return `{${[...v.entries()].map(([k, x]) => `${formatKey(k)}: ${formatValue(x)}`).join(', ')}}`;
   }
   if (isRecord(v)) {
-    const fields = [...v.toSeq().entries()].map(([k, x]) => `${String(k)}: ${formatValue(x)}`);
+    // Only the fields that differ from the Record type's defaults: the rest is noise.
+    // Called detached: with `this` bound to the instance, a Record factory re-initializes it.
+    const factory = (v as unknown as { constructor: () => { get(k: string): unknown } }).constructor;
+    const defaults = factory();
+    const fields = [...v.toSeq().entries()]
+      .filter(([k, x]) => !is(x, defaults.get(String(k))))
+      .map(([k, x]) => `${String(k)}: ${formatValue(x)}`);
     return `{${fields.join(', ')}}`;
   }
   return String(v);

@@ -153,6 +153,13 @@ function path(ch: Change): string {
 
 function formatChange(ch: Change, o: TextOptions): string {
   const c = o.chalk;
+  if (ch.listEdit) {
+    const parts = [
+      ...ch.listEdit.shifted.map((x) => c.red(`took ${formatValue(x)}`)),
+      ...ch.listEdit.pushed.map((x) => c.green(`appended ${formatValue(x)}`)),
+    ];
+    return `${path(ch)}: ${parts.join('; ')}`;
+  }
   if (ch.before === undefined) return `${path(ch)}: ${c.green(`added ${formatValue(ch.after)}`)}`;
   if (ch.after === undefined) return `${path(ch)}: ${c.red(`removed ${formatValue(ch.before)}`)}`;
   return `${path(ch)}: ${formatValue(ch.before)} -> ${c.bold(formatValue(ch.after))}`;

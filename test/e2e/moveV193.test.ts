@@ -1,0 +1,106 @@
+// The move model's buggy ordering: clusterctl v1.9.3 removes finalizers, then DELETEs. The
+// search must find, by itself, that a controller's EnsureFinalizer patch can land between the
+// two writes, and the object is then left deleting with a finalizer nobody removes.
+//
+// The state counts are regression figures of this model (no other tool has checked it): they
+// come from the run that these assertions were written against, on 2026-12-02. If a change
+// moves them, the change must say why.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, traceActions, type CliRun } from '../helpers/runCli.ts';
+
+describe('models/move.ts, variant v1.9.3', () => {
+  let run: CliRun;
+  let doc: any;
+  beforeAll(async () => {
+    run = await runCli(['models/move.ts', '--variant', 'v1.9.3', '--json', '--no-progress']);
+    doc = JSON.parse(run.stdout);
+  }, 900_000);
+
+  it('violates exactly NoFinalizerResurrection and SettledMoveLeavesNoSourceObjects, as it declares, and exits 0', () => {
+    expect(run.exitCode).toBe(0);
+    const [v] = doc.variants;
+    expect(v.verdict).toBe('violated');
+    expect(v.metExpectations).toBe(true);
+    expect(v.violations.map((x: { property: string }) => x.property)).toEqual([
+      'NoFinalizerResurrection',
+      'SettledMoveLeavesNoSourceObjects',
+    ]);
+  });
+
+  it('searches the whole state graph', () => {
+    const [v] = doc.variants;
+    expect({ distinct: v.distinctStates, generated: v.statesGenerated, depth: v.depth }).toEqual(V193_COUNTS);
+  });
+
+  it("finds the shortest resurrection: the DockerCluster controller's EnsureFinalizer lands between removeFinalizers and DELETE", () => {
+    expect(traceActions(doc, 'v1.9.3', 'NoFinalizerResurrection')).toEqual([
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capdCache.sync(Cluster/c1)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.removeFinalizers(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
+    ]);
+  });
+
+  it('finds the shortest stuck Cluster: re-added finalizer, then DELETE, then the system settles with the Cluster still there', () => {
+    const actions = traceActions(doc, 'v1.9.3', 'SettledMoveLeavesNoSourceObjects');
+    // The race in three steps: the mover empties the finalizers (state 13), the controller's
+    // EnsureFinalizer puts its finalizer back (23), the mover's DELETE only marks it (24).
+    expect([
+      actions.indexOf('mover.removeFinalizers(Cluster/c1)'),
+      actions.indexOf('clusterController.ensureFinalizer(Cluster/c1)'),
+      actions.indexOf('mover.delete(Cluster/c1)'),
+    ]).toEqual([12, 22, 23]);
+    expect(actions).toEqual(V193_SETTLED_TRACE);
+    // The last state: the mover is done and the source Cluster is deleting, with the finalizer.
+    const x = doc.variants[0].violations.find((y: { property: string }) => y.property === 'SettledMoveLeavesNoSourceObjects');
+    const last = x.trace[x.trace.length - 1].state;
+    expect(last.mover.phase).toBe('done');
+    const cluster = last.kube.servers.source.objects['Cluster/c1'];
+    expect(cluster.finalizers).toEqual(['cluster.cluster.x-k8s.io']);
+    expect(cluster.deletionTimestamp).not.toBeNull();
+  });
+});
+
+const V193_COUNTS = { distinct: 1_367_927, generated: 6_796_614, depth: 47 };
+
+const V193_SETTLED_TRACE = [
+  null,
+  'mover.pauseCluster(Cluster/c1)',
+  'mover.createTargetObject(Cluster/c1)',
+  'mover.createTargetObject(DockerCluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'capdCache.sync(Cluster/c1)',
+  'mover.getSourceObject(DockerCluster/c1)',
+  'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+  'mover.removeFinalizers(DockerCluster/c1)',
+  'mover.delete(DockerCluster/c1)',
+  'mover.getSourceObject(Cluster/c1)',
+  'mover.addDeleteForMoveAnnotation(Cluster/c1)',
+  'mover.removeFinalizers(Cluster/c1)',
+  'capiCache.sync(DockerCluster/c1)',
+  'capiCache.sync(DockerCluster/c1)',
+  'capiCache.sync(DockerCluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'capdCache.sync(DockerCluster/c1)',
+  'capdCache.sync(DockerCluster/c1)',
+  'capdCache.sync(DockerCluster/c1)',
+  'clusterController.reconcile(Cluster/c1)',
+  'clusterController.ensureFinalizer(Cluster/c1)',
+  'mover.delete(Cluster/c1)',
+  'mover.unpauseTargetCluster(Cluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'clusterController.reconcile(Cluster/c1)',
+  'clusterController.ensurePausedCondition(Cluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'clusterController.reconcile(Cluster/c1)',
+  'dockerClusterController.reconcile(DockerCluster/c1)',
+];
