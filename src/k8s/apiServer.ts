@@ -150,8 +150,10 @@ export function del(server: ApiServer, key: ObjectKey): ApiResult {
   if (!stored) return notFound(server, key);
   if (stored.finalizers.isEmpty()) return remove(server, key, stored);
   if (isDeleting(stored)) return { server, response: { code: 200, object: stored, removed: false } };
+  // Marking is a stored update like any other (registry store Delete ->
+  // updateForGracefulDeletionAndFinalizers -> GuaranteedUpdate): a new resourceVersion.
   const rv = stored.resourceVersion + 1;
-  return persist(server, key, stored.set('deletionTimestamp', rv), 'MODIFIED', 200);
+  return persist(server, key, stored.merge({ deletionTimestamp: rv, resourceVersion: rv }), 'MODIFIED', 200);
 }
 
 /** The checks and effects shared by every write of an existing object. */

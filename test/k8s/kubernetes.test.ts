@@ -368,8 +368,8 @@ describe('end to end: an actor racing EnsureFinalizer', () => {
     //   a=0: (v2, empty)                                                       1
     //   a=1: (v2, empty), (v3, {o}), (v3, empty)                               3
     //   a=2: (v2, empty), (v3, {o}), (v3, empty), (gone, {o}), (gone, empty)   5
-    // 9 states. Deepest: delete, sync, reconcile... the longest shortest path is
-    // delete, removeFinalizers, sync, sync, reconcile to (2, gone, empty): depth 6.
+    // 9 states. The farthest is (a=2, gone, empty): its shortest path is delete,
+    // removeFinalizers, sync, sync, reconcile (5 steps), so depth 6.
     expect([r.stats.distinctStates, r.stats.depth]).toEqual([9, 6]);
   });
 

@@ -1,0 +1,143 @@
+// Reconcile steps (src/k8s/controller.ts, run by kubernetes.ts): one API request per step, and
+// the outcomes goto, done and requeue, on one Thing watched by one manager.
+import { describe, expect, it } from 'vitest';
+import { List, Map } from 'immutable';
+import { check, defineSingleModel, k8s, ModelError } from 'modelcheck';
+import { THING, TinyState, actionNamed, created, lens, step } from '../fixtures/k8s/tiny.ts';
+
+/** A world where `main` stores the Thing, the manager's cache shows it and its key is queued. */
+function queued(kube: k8s.Kubernetes<TinyState>): TinyState {
+  const [w] = kube.initialWorlds({ main: [{ versions: [created], reconciled: false }] }, { cacheLag: 'none' });
+  return TinyState({ kube: w });
+}
+
+const kubeWith = (...controllers: k8s.ControllerConfig<TinyState>[]) =>
+  k8s.kubernetes<TinyState>({
+    lens,
+    servers: ['main'],
+    managers: [{ name: 'manager', server: 'main', kinds: ['Thing'] }],
+    controllers,
+  });
+
+const inFlight = (s: TinyState, controller: string) => s.kube.reconciles.get(controller)?.get(THING);
+const queueOf = (s: TinyState, controller: string) => s.kube.queues.get(controller)?.toArray();
+
+describe('reconcile steps', () => {
+  // controller.ts: "Each step is atomic and makes at most one API request."
+  const twoRequests: k8s.ControllerConfig<TinyState> = {
+    name: 'greedy',
+    manager: 'manager',
+    watches: [{ kind: 'Thing' }],
+    reconcile: (r) => {
+      r.mergePatch(r.key, { annotations: { a: '1' } });
+      r.mergePatch(r.key, { annotations: { b: '1' } });
+      return r.done();
+    },
+    steps: {},
+  };
+
+  it('a step that makes two API requests throws', () => {
+    const kube = kubeWith(twoRequests);
+    expect(() => actionNamed(kube, 'greedy.reconcile').next(queued(kube), THING)).toThrow(/second API request/);
+  });
+
+  it('a step that makes two API requests is reported by check as MC101_ACTION_THREW', () => {
+    const kube = kubeWith(twoRequests);
+    const model = defineSingleModel<TinyState>({ name: 'greedy', init: () => [queued(kube)], actions: kube.actions, properties: [] });
+    let error: unknown;
+    try {
+      check(model);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ModelError);
+    expect([(error as ModelError).code, (error as ModelError).details.subject]).toEqual(['MC101_ACTION_THREW', 'greedy.reconcile']);
+  });
+
+  // reconcile -> goto('second', {a, b}) -> goto('third', {c}) -> the outcome under test.
+  const chain = (name: string, last: (r: k8s.StepContext<TinyState>) => k8s.StepOutcome): k8s.ControllerConfig<TinyState> => ({
+    name,
+    manager: 'manager',
+    watches: [{ kind: 'Thing' }],
+    reconcile: (r) => r.goto('second', { a: 1, b: List(['x']) }),
+    steps: {
+      second: (r) => r.goto('third', { c: r.local<number>('a') + 1 }),
+      third: last,
+    },
+  });
+
+  it('goto replaces the locals: the next step sees only what it was given', () => {
+    let seen: unknown[] = [];
+    const kube = kubeWith(
+      chain('chain', (r) => {
+        seen = [r.local('c'), (() => { try { return r.local('a'); } catch (e) { return (e as Error).message; } })()];
+        return r.done();
+      }),
+    );
+    let s = step(kube, queued(kube), 'chain.reconcile', THING);
+    expect(inFlight(s, 'chain')?.step).toBe('second');
+    expect(inFlight(s, 'chain')?.locals.equals(Map<string, unknown>({ a: 1, b: List(['x']) }))).toBe(true);
+    s = step(kube, s, 'chain.second', THING);
+    expect(inFlight(s, 'chain')?.step).toBe('third');
+    expect(inFlight(s, 'chain')?.locals.equals(Map<string, unknown>({ c: 2 }))).toBe(true);
+    step(kube, s, 'chain.third', THING);
+    expect(seen).toEqual([2, 'reconcile of Thing/o by chain has no local a']);
+  });
+
+  it('a step is enabled only for the reconciles standing at it', () => {
+    const kube = kubeWith(chain('chain', (r) => r.done()));
+    const s = step(kube, queued(kube), 'chain.reconcile', THING);
+    expect(actionNamed(kube, 'chain.third').next(s, THING)).toBeUndefined();
+    expect([...(actionNamed(kube, 'chain.third').params?.(s) ?? [])]).toEqual([]);
+    expect([...(actionNamed(kube, 'chain.second').params?.(s) ?? [])]).toEqual([THING]);
+  });
+
+  it('done removes the in-flight reconcile and leaves the queue as it was', () => {
+    const kube = kubeWith(chain('chain', (r) => r.done()));
+    let s = step(kube, queued(kube), 'chain.reconcile', THING);
+    expect(queueOf(s, 'chain')).toEqual([]);
+    s = step(kube, step(kube, s, 'chain.second', THING), 'chain.third', THING);
+    expect([inFlight(s, 'chain'), queueOf(s, 'chain')]).toEqual([undefined, []]);
+    expect(s.kube.reconciles.get('chain')?.isEmpty()).toBe(true);
+  });
+
+  it('requeue removes the in-flight reconcile and puts the key back on the queue', () => {
+    const kube = kubeWith(chain('chain', (r) => r.requeue()));
+    let s = step(kube, queued(kube), 'chain.reconcile', THING);
+    s = step(kube, step(kube, s, 'chain.second', THING), 'chain.third', THING);
+    expect([inFlight(s, 'chain'), queueOf(s, 'chain')]).toEqual([undefined, [THING]]);
+    // Back where it started: the same state as the initial one.
+    expect(s.equals(queued(kube))).toBe(true);
+  });
+
+  it('a step\'s request goes to the manager\'s server and its event to the cache', () => {
+    const kube = kubeWith({
+      name: 'annotator',
+      manager: 'manager',
+      watches: [{ kind: 'Thing' }],
+      reconcile: (r) => (r.mergePatch(r.key, { annotations: { seen: 'yes' } }).code === 200 ? r.done() : r.requeue()),
+      steps: {},
+    });
+    const s = step(kube, queued(kube), 'annotator.reconcile', THING);
+    expect(kube.stored(s, 'main', THING)?.annotations.toObject()).toEqual({ seen: 'yes' });
+    expect(s.kube.pending.get('manager')?.get(THING)?.map((e) => e.type).toArray()).toEqual(['MODIFIED']);
+  });
+
+  it('reads go through the manager\'s cache, not the server', () => {
+    let read: number | undefined;
+    const kube = kubeWith({
+      name: 'reader',
+      manager: 'manager',
+      watches: [{ kind: 'Thing' }],
+      reconcile: (r) => {
+        read = r.cached(r.key)?.resourceVersion;
+        return r.done();
+      },
+      steps: {},
+    });
+    // A write the cache has not taken in yet: the server has resourceVersion 2, the cache 1.
+    const s = kube.request(queued(kube), 'main', (srv) => k8s.mergePatch(srv, THING, { spec: { size: 1 } })).state;
+    step(kube, s, 'reader.reconcile', THING);
+    expect(read).toBe(1);
+  });
+});
