@@ -20,7 +20,7 @@ export type {
   Variant,
   Model,
 } from './engine/model.ts';
-export { check, type CheckOptions } from './engine/check.ts';
+export { check, selectVariants, type CheckOptions } from './engine/check.ts';
 export { checkVariant, type SearchOptions, type Progress } from './engine/bfs.ts';
 export { ModelError, type ModelErrorCode } from './engine/errors.ts';
 export { Fingerprinter } from './engine/fingerprint.ts';

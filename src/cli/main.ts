@@ -5,7 +5,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { availableParallelism } from 'node:os';
 import { checkVariant } from '../engine/bfs.ts';
-import type { Model } from '../engine/model.ts';
+import { selectVariants } from '../engine/check.ts';
 import { ModelError } from '../engine/errors.ts';
 import type { Progress } from '../engine/bfs.ts';
 import { formatModelHeader, formatSummary } from '../report/text.ts';
@@ -90,7 +90,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   };
   try {
     const model = await loadModel(file);
-    const names = selectVariants(model, opts.variant);
+    const names = selectVariants(model, opts.variant).map((v) => v.name);
     const onProgress = opts.progress ? progressPrinter(io) : undefined;
     const workers = Math.min(opts.workers ?? availableParallelism(), names.length);
     const search = { maxStates: opts.maxStates, maxDepth: opts.maxDepth };
@@ -123,27 +123,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     }
     throw e; // a bug in modelcheck itself: bin/modelcheck.js prints it with its stack
   }
-}
-
-/** The variants to check, in the model's order; duplicates and unknown names are model errors. */
-function selectVariants(model: Model, only: string | undefined): string[] {
-  const names = model.variants.map((v) => v.name);
-  const dup = names.find((n, i) => names.indexOf(n) !== i);
-  if (dup !== undefined) {
-    throw new ModelError('MC105_DUPLICATE_NAME', `two variants of model ${model.name} are named ${dup}`, {
-      model: model.name,
-      subject: dup,
-    });
-  }
-  if (only === undefined) return names;
-  if (!names.includes(only)) {
-    throw new ModelError('MC004_UNKNOWN_VARIANT', `model ${model.name} has no variant named ${only}`, {
-      model: model.name,
-      subject: only,
-      hint: `its variants: ${names.join(', ')}`,
-    });
-  }
-  return [only];
 }
 
 function progressPrinter(io: CliIo): (p: Progress) => void {

@@ -1,7 +1,7 @@
 // The library entry point: check every variant of a model (or one), and return typed results.
 import { checkVariant, type SearchOptions } from './bfs.ts';
 import { ModelError } from './errors.ts';
-import type { Model } from './model.ts';
+import type { Model, Variant } from './model.ts';
 import type { ModelResult } from './result.ts';
 
 export interface CheckOptions extends Omit<SearchOptions, 'modelName'> {
@@ -9,7 +9,11 @@ export interface CheckOptions extends Omit<SearchOptions, 'modelName'> {
   readonly variant?: string;
 }
 
-export function check(model: Model, options: CheckOptions = {}): ModelResult {
+/**
+ * The variants to check, by name, in the model's order: all of them, or just `only`. Duplicate
+ * variant names and an unknown `only` are model errors.
+ */
+export function selectVariants(model: Model, only?: string): Variant<unknown>[] {
   const names = model.variants.map((v) => v.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup !== undefined) {
@@ -18,18 +22,23 @@ export function check(model: Model, options: CheckOptions = {}): ModelResult {
       subject: dup,
     });
   }
-  const variants = options.variant === undefined ? model.variants : model.variants.filter((v) => v.name === options.variant);
-  if (variants.length === 0) {
-    throw new ModelError('MC004_UNKNOWN_VARIANT', `model ${model.name} has no variant named ${options.variant}`, {
+  if (only === undefined) return [...model.variants];
+  const found = model.variants.filter((v) => v.name === only);
+  if (found.length === 0) {
+    throw new ModelError('MC004_UNKNOWN_VARIANT', `model ${model.name} has no variant named ${only}`, {
       model: model.name,
-      subject: options.variant,
+      subject: only,
       hint: `its variants: ${names.join(', ')}`,
     });
   }
-  const { variant: _ignored, ...search } = options;
+  return found;
+}
+
+export function check(model: Model, options: CheckOptions = {}): ModelResult {
+  const { variant, ...search } = options;
   return {
     model: model.name,
     description: model.description,
-    variants: variants.map((v) => checkVariant(v, { ...search, modelName: model.name })),
+    variants: selectVariants(model, variant).map((v) => checkVariant(v, { ...search, modelName: model.name })),
   };
 }
