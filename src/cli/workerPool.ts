@@ -1,6 +1,7 @@
 // Checks variants in parallel, one worker thread per variant at a time, at most `size` at once.
 // Each variant's search is itself sequential, so results do not depend on the pool's size;
 // they come back in the model's order whatever order the workers finish in.
+import { totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Progress } from '../engine/bfs.ts';
 import type { RenderOptions, RenderedVariant } from './render.ts';
@@ -33,7 +34,10 @@ export async function checkInWorkers(
   const runOne = (index: number): Promise<void> =>
     new Promise((resolve, reject) => {
       const input: WorkerInput = { file, variant: variants[index], ...options };
-      const worker = new Worker(WORKER, { workerData: input });
+      // A worker's heap is capped lower than the main thread's by default; a search keeps its
+      // frontier in the heap, so give each worker an equal share of most of the memory.
+      const heapMb = Math.floor((totalmem() / 2 ** 20) * 0.7 / size);
+      const worker = new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
       let settled = false;
       worker.on('message', (m: WorkerMessage) => {
         if (m.kind === 'progress') onProgress?.(m.progress);

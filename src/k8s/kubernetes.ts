@@ -40,6 +40,7 @@ const NONE: readonly ObjectKey[] = [];
 
 export class Kubernetes<S> {
   readonly actions: readonly Action<S, any>[];
+  private readonly views = new globalThis.Map<string, globalThis.Map<KubeObject, KubeObject>>();
   /** The API server's rules as properties, to check in every model that uses this library. */
   readonly properties: readonly Property<S>[];
 
@@ -75,11 +76,28 @@ export class Kubernetes<S> {
     if (result.event) {
       for (const m of this.config.managers) {
         if (m.server !== server || !m.kinds.includes(result.event.object.kind)) continue;
-        const event = m.view ? result.event.set('object', m.view(result.event.object)) : result.event;
+        const event = m.view ? result.event.set('object', this.viewOf(m, result.event.object)) : result.event;
         if (!this.invisible(next, m, event)) next = sendEvent(next, [m.name], event);
       }
     }
     return { state: this.config.lens.set(s, next), response: result.response };
+  }
+
+  /**
+   * `m`'s view of a stored object, made once per object: every state that holds the same
+   * stored version then holds the same view, which saves memory and makes equality checks
+   * and fingerprints of the view cheap.
+   */
+  private viewOf(m: ManagerConfig, obj: KubeObject): KubeObject {
+    let views = this.views.get(m.name);
+    if (!views) this.views.set(m.name, (views = new globalThis.Map()));
+    let v = views.get(obj);
+    if (v === undefined) {
+      if (views.size >= 1 << 16) views.clear();
+      v = m.view!(obj);
+      views.set(obj, v);
+    }
+    return v;
   }
 
   /**
