@@ -482,6 +482,7 @@ const sourceInfraNeverDestroyed = invariant<MoveState>(
 interface VariantOptions {
   readonly ordering: Ordering;
   readonly reconciled: boolean;
+  readonly cacheLag: 'any' | 'none';
   readonly timingAssumption: boolean;
   readonly expectedViolations: readonly string[];
 }
@@ -490,14 +491,16 @@ const TIMING_ASSUMPTION =
   "Every controller manager's cache shows the source Cluster paused before the mover's delete phase begins " +
   '(move does not wait for it; in practice creating the target objects takes far longer than an informer lags).';
 
-function initialStates(reconciled: boolean): () => MoveState[] {
-  const histories = reconciled
-    ? [reconciledHistory(createdCluster, CLUSTER_FINALIZER), reconciledHistory(createdDockerCluster, DOCKER_CLUSTER_FINALIZER)]
-    : [[createdCluster], [createdDockerCluster]];
-  const worlds = kube.initialWorlds(
-    { source: histories.map((versions) => ({ versions, reconciled })) },
-    { cacheLag: 'any' },
-  );
+function initialStates(reconciled: boolean, cacheLag: 'any' | 'none'): () => MoveState[] {
+  // Unreconciled: the DockerCluster was just created and its controller has not reconciled it
+  // yet (no finalizer); the Cluster has been reconciled.
+  const histories = [
+    { versions: reconciledHistory(createdCluster, CLUSTER_FINALIZER), reconciled: true },
+    reconciled
+      ? { versions: reconciledHistory(createdDockerCluster, DOCKER_CLUSTER_FINALIZER), reconciled: true }
+      : { versions: [createdDockerCluster], reconciled: false },
+  ];
+  const worlds = kube.initialWorlds({ source: histories }, { cacheLag });
   const states = worlds.map((w) => MoveState({ kube: w }));
   return () => states;
 }
@@ -509,10 +512,12 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
     assumptions: [
       ...(o.timingAssumption ? [TIMING_ASSUMPTION] : []),
       o.reconciled
-        ? 'Initial states: the controllers have reconciled both objects (finalizers and Paused=False condition present), every cache at every point of that history.'
-        : 'Initial states: both objects just created, not yet reconciled by their controllers (no finalizers), caches before or after the creation event.',
+        ? 'Initial states: the controllers have reconciled both objects (finalizers and Paused=False condition present), ' +
+          (o.cacheLag === 'any' ? 'every cache at every point of that history.' : 'every cache up to date.')
+        : 'Initial states: the Cluster reconciled; its DockerCluster just created and not yet reconciled by its controller (no finalizer), ' +
+          'every cache holding it, its key queued.',
     ],
-    init: initialStates(o.reconciled),
+    init: initialStates(o.reconciled, o.cacheLag),
     actions: [...moverActions(o.ordering, o.timingAssumption), ...kube.actions],
     properties: [noFinalizerResurrection, settledMoveLeavesNoSourceObjects, sourceInfraNeverDestroyed, ...kube.properties],
     // The system is meant to come to rest once the mover is done; those resting states are
@@ -534,36 +539,42 @@ export default defineModel({
     moveVariant('v1.9.3', OLD, {
       ordering: 'v1.9.3',
       reconciled: true,
+      cacheLag: 'any',
       timingAssumption: true,
       expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects'],
     }),
     moveVariant('v1.9.5', NEW, {
       ordering: 'v1.9.5',
       reconciled: true,
+      cacheLag: 'any',
       timingAssumption: true,
       expectedViolations: [],
     }),
     moveVariant('v1.9.3-unreconciled', OLD, {
       ordering: 'v1.9.3',
       reconciled: false,
+      cacheLag: 'none',
       timingAssumption: true,
       expectedViolations: [],
     }),
     moveVariant('v1.9.5-unreconciled', NEW, {
       ordering: 'v1.9.5',
       reconciled: false,
+      cacheLag: 'none',
       timingAssumption: true,
       expectedViolations: [],
     }),
     moveVariant('v1.9.3-no-timing-assumption', OLD, {
       ordering: 'v1.9.3',
       reconciled: true,
+      cacheLag: 'none',
       timingAssumption: false,
       expectedViolations: [],
     }),
     moveVariant('v1.9.5-no-timing-assumption', NEW, {
       ordering: 'v1.9.5',
       reconciled: true,
+      cacheLag: 'none',
       timingAssumption: false,
       expectedViolations: [],
     }),
