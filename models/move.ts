@@ -550,33 +550,34 @@ export default defineModel({
       timingAssumption: true,
       expectedViolations: [],
     }),
+    // The expectations below are what the search found (see README.md, "The other variants").
     moveVariant('v1.9.3-unreconciled', OLD, {
       ordering: 'v1.9.3',
       reconciled: false,
       cacheLag: 'none',
       timingAssumption: true,
-      expectedViolations: [],
+      expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects'],
     }),
     moveVariant('v1.9.5-unreconciled', NEW, {
       ordering: 'v1.9.5',
       reconciled: false,
       cacheLag: 'none',
       timingAssumption: true,
-      expectedViolations: [],
+      expectedViolations: ['SettledMoveLeavesNoSourceObjects'],
     }),
     moveVariant('v1.9.3-no-timing-assumption', OLD, {
       ordering: 'v1.9.3',
       reconciled: true,
       cacheLag: 'none',
       timingAssumption: false,
-      expectedViolations: [],
+      expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects', 'SourceInfraNeverDestroyed'],
     }),
     moveVariant('v1.9.5-no-timing-assumption', NEW, {
       ordering: 'v1.9.5',
       reconciled: true,
       cacheLag: 'none',
       timingAssumption: false,
-      expectedViolations: [],
+      expectedViolations: ['SourceInfraNeverDestroyed'],
     }),
   ],
 });

@@ -68,7 +68,7 @@ describe('models/move.ts, variant v1.9.3', () => {
   });
 });
 
-const V193_COUNTS = { distinct: 1_367_927, generated: 6_796_614, depth: 47 };
+const V193_COUNTS = { distinct: 921_322, generated: 4_621_016, depth: 47 };
 
 const V193_SETTLED_TRACE = [
   null,

@@ -39,9 +39,9 @@ describe('models/move.ts, variant v1.9.5', () => {
   it('searches the whole state graph', () => {
     const [v] = doc.variants;
     expect({ distinct: v.distinctStates, generated: v.statesGenerated, depth: v.depth }).toEqual({
-      distinct: 526_626,
-      generated: 2_675_209,
-      depth: 37,
+      distinct: 317_411,
+      generated: 1_631_809,
+      depth: 36,
     });
   });
 
@@ -52,12 +52,12 @@ describe('models/move.ts, variant v1.9.5', () => {
       .map((c: { action: string; enabled: number; newStates: number }) => [c.action, c.enabled, c.newStates]);
     expect(mover).toEqual([
       ['mover.pauseCluster', 320, 27],
-      ['mover.createTargetObject', 6984, 452],
-      ['mover.getSourceObject', 23803, 2159],
-      ['mover.addDeleteForMoveAnnotation', 23803, 2527],
-      ['mover.removeFinalizers', 87976, 6872],
-      ['mover.delete', 50122, 4134],
-      ['mover.unpauseTargetCluster', 165416, 5137],
+      ['mover.createTargetObject', 6168, 54],
+      ['mover.getSourceObject', 11668, 1139],
+      ['mover.addDeleteForMoveAnnotation', 11668, 1411],
+      ['mover.removeFinalizers', 53643, 4672],
+      ['mover.delete', 28422, 2664],
+      ['mover.unpauseTargetCluster', 101808, 3683],
     ]);
   });
 });

@@ -1,0 +1,58 @@
+// The move model with a DockerCluster that its controller has not reconciled yet (no finalizer),
+// old ordering.
+import { describeMoveVariant } from '../helpers/moveVariant.ts';
+
+// The controller adds its finalizer for the first time while the move runs, and again after the
+// mover removed it; the Cluster ends stuck as in v1.9.3.
+describeMoveVariant('v1.9.3-unreconciled', {
+  verdict: 'violated',
+  counts: { distinct: 2_329_752, generated: 11_473_709, depth: 51 },
+  traces: {
+    NoFinalizerResurrection: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'capdCache.sync(Cluster/c1)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.removeFinalizers(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
+    ],
+    SettledMoveLeavesNoSourceObjects: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capdCache.sync(Cluster/c1)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.delete(DockerCluster/c1)',
+      'mover.getSourceObject(Cluster/c1)',
+      'mover.addDeleteForMoveAnnotation(Cluster/c1)',
+      'mover.removeFinalizers(Cluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'clusterController.reconcile(Cluster/c1)',
+      'clusterController.ensureFinalizer(Cluster/c1)',
+      'mover.delete(Cluster/c1)',
+      'mover.unpauseTargetCluster(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'clusterController.reconcile(Cluster/c1)',
+      'clusterController.ensurePausedCondition(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'clusterController.reconcile(Cluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+    ],
+  },
+});
