@@ -6,7 +6,19 @@
 // Kubernetes library; this file only says what the mover and the two controllers do, in the
 // order their code does it.
 import { List, Record, Set, type RecordOf } from 'immutable';
-import { action, defineModel, invariant, settledInvariant, k8s, type Action, type Variant } from 'modelcheck';
+import {
+  action,
+  defineModel,
+  eventually,
+  invariant,
+  k8s,
+  leadsTo,
+  liveness,
+  settledInvariant,
+  weakFairness,
+  type Action,
+  type Variant,
+} from 'modelcheck';
 
 type KubeObject = k8s.KubeObject;
 type ObjectKey = k8s.ObjectKey;
@@ -81,10 +93,12 @@ interface MoveStateProps {
   loadBalancer: 'running' | 'deleted';
   /** Ghost variable: the objects whose finalizers a mover patch has emptied. */
   emptied: Set<ObjectKey>;
+  /** Ghost variable: the objects the mover's DELETE was accepted for (200). */
+  deleted: Set<ObjectKey>;
 }
 type MoveState = RecordOf<MoveStateProps>;
 const MoveState = Record<MoveStateProps>(
-  { kube: k8s.KubeWorld(), mover: Mover(), loadBalancer: 'running', emptied: Set() },
+  { kube: k8s.KubeWorld(), mover: Mover(), loadBalancer: 'running', emptied: Set(), deleted: Set() },
   'MoveState',
 );
 
@@ -432,8 +446,9 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
       deleting('delete'),
       current,
       (s, key) => {
-        const { state, response } = request(s, 'source', (srv) => k8s.del(srv, key));
-        if (response.code !== 200) return attemptFailed(state);
+        const sent = request(s, 'source', (srv) => k8s.del(srv, key));
+        if (sent.response.code !== 200) return attemptFailed(sent.state);
+        const state = sent.state.update('deleted', (d) => d.add(key));
         if (ordering === 'v1.9.5' && state.mover.copyHasFinalizers) {
           return state.set('mover', state.mover.set('step', 'removeFinalizers'));
         }
@@ -476,6 +491,23 @@ const sourceInfraNeverDestroyed = invariant<MoveState>(
   (s) => s.loadBalancer === 'running',
 );
 
+const inSource = (s: MoveState, key: ObjectKey) => kube.stored(s, 'source', key) !== undefined;
+
+const everyMovedObjectIsEventuallyRemoved = liveness<MoveState>(
+  'EveryMovedObjectIsEventuallyRemoved',
+  'Whenever the mover has deleted a source object that is still there, every object the mover deleted is eventually gone from the source cluster.',
+  leadsTo(
+    (s) => s.deleted.some((key) => inSource(s, key)),
+    (s) => s.deleted.every((key) => !inSource(s, key)),
+  ),
+);
+
+const moveEventuallyFinishes = liveness<MoveState>(
+  'MoveEventuallyFinishes',
+  'clusterctl move eventually returns, reporting success or an error.',
+  eventually((s) => s.mover.phase === 'done' || s.mover.phase === 'failed'),
+);
+
 // ---------------------------------------------------------------------------------------------
 // Variants.
 
@@ -506,6 +538,7 @@ function initialStates(reconciled: boolean, cacheLag: 'any' | 'none'): () => Mov
 }
 
 function moveVariant(name: string, description: string, o: VariantOptions): Variant<MoveState> {
+  const movers = moverActions(o.ordering, o.timingAssumption);
   return {
     name,
     description,
@@ -518,8 +551,18 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
           'every cache holding it, its key queued.',
     ],
     init: initialStates(o.reconciled, o.cacheLag),
-    actions: [...moverActions(o.ordering, o.timingAssumption), ...kube.actions],
-    properties: [noFinalizerResurrection, settledMoveLeavesNoSourceObjects, sourceInfraNeverDestroyed, ...kube.properties],
+    actions: [...movers, ...kube.actions],
+    properties: [
+      noFinalizerResurrection,
+      settledMoveLeavesNoSourceObjects,
+      sourceInfraNeverDestroyed,
+      ...kube.properties,
+      everyMovedObjectIsEventuallyRemoved,
+      moveEventuallyFinishes,
+    ],
+    // clusterctl runs to its end once started; the informers and the controllers' workers keep
+    // running (per object key: one key's work never waits for another's for ever).
+    fairness: [weakFairness('mover', movers.map((a) => a.name)), ...kube.fairness],
     // The system is meant to come to rest once the mover is done; those resting states are
     // what SettledMoveLeavesNoSourceObjects checks, so they are not reported as deadlocks.
     checkDeadlock: false,

@@ -3,8 +3,10 @@
 // take a state, generate its successors, test-and-insert each fingerprint, check properties,
 // detect deadlock and settled states. Only the frontier holds whole states; everything else is
 // fingerprints and parent links (trace.ts), and traces are rebuilt by replay at the end.
-import type { Action, Property, PropertyKind, Variant } from './model.ts';
-import { DEADLOCK } from './model.ts';
+import type { Action, Fairness, LivenessProperty, Property, PropertyKind, Variant } from './model.ts';
+import { DEADLOCK, stepLabel } from './model.ts';
+import { StateGraph } from './stateGraph.ts';
+import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
 import { NotAStateValue } from './encoding.ts';
 import { SeenSet, NEW } from './seenSet.ts';
@@ -43,6 +45,7 @@ interface Finding {
   readonly property: { readonly name: string; readonly kind: PropertyKind; readonly statement: string };
   readonly stateId: number;
   readonly step?: { readonly action: number; readonly target: Fingerprint };
+  readonly lasso?: Lasso;
 }
 
 const DEADLOCK_PROPERTY = {
@@ -53,6 +56,8 @@ const DEADLOCK_PROPERTY = {
 
 const NO_PARAMS: readonly undefined[] = [undefined];
 
+type SafetyProperty<S> = Exclude<Property<S>, LivenessProperty<S>>;
+
 export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}): VariantResult<S> {
   return new Search(variant, options).run();
 }
@@ -62,9 +67,16 @@ class Search<S> {
   private readonly seen = new SeenSet();
   private readonly log = new StateLog();
   private readonly findings = new Map<string, Finding>();
-  private readonly invariants: Property<S>[];
-  private readonly stepProperties: Property<S>[];
-  private readonly settledProperties: Property<S>[];
+  private readonly invariants: SafetyProperty<S>[];
+  private readonly stepProperties: SafetyProperty<S>[];
+  private readonly settledProperties: SafetyProperty<S>[];
+  private readonly livenessProperties: LivenessProperty<S>[];
+  /** The state graph, kept only when there are liveness properties to check on it. */
+  private readonly graph: StateGraph | undefined;
+  private readonly fairness: CompiledFairness[];
+  /** Per action: whether a per-parameter fairness constraint needs its edges' parameters. */
+  private readonly paramKeyed: Uint8Array;
+  private livenessSeconds = 0;
   private readonly enabledCount: number[];
   private readonly newCount: number[];
   private readonly checkDeadlock: boolean;
@@ -79,9 +91,18 @@ class Search<S> {
   ) {
     this.modelName = options.modelName ?? '(model)';
     validateVariant(variant, this.modelName);
-    this.invariants = variant.properties.filter((p) => p.kind === 'invariant');
-    this.stepProperties = variant.properties.filter((p) => p.kind === 'action');
-    this.settledProperties = variant.properties.filter((p) => p.kind === 'settled');
+    const safety = variant.properties.filter((p): p is SafetyProperty<S> => p.kind !== 'liveness');
+    this.invariants = safety.filter((p) => p.kind === 'invariant');
+    this.stepProperties = safety.filter((p) => p.kind === 'action');
+    this.settledProperties = safety.filter((p) => p.kind === 'settled');
+    this.livenessProperties = variant.properties.filter((p): p is LivenessProperty<S> => p.kind === 'liveness');
+    const actionNames = variant.actions.map((a) => a.name);
+    this.fairness = compileFairness(variant.fairness ?? [], actionNames);
+    this.paramKeyed = new Uint8Array(actionNames.length);
+    for (const f of this.fairness) {
+      if (f.perParameter) for (let a = 0; a < actionNames.length; a++) this.paramKeyed[a] |= f.inGroup[a];
+    }
+    this.graph = this.livenessProperties.length > 0 ? new StateGraph(this.livenessProperties.length) : undefined;
     this.enabledCount = variant.actions.map(() => 0);
     this.newCount = variant.actions.map(() => 0);
     this.checkDeadlock = variant.checkDeadlock ?? true;
@@ -133,6 +154,8 @@ class Search<S> {
         const s = frontier[k];
         const id = frontierIds[k];
         this.log.fingerprintOf(id, sourceFp);
+        const graph = this.graph;
+        if (graph) graph.beginState(id);
         let hasSuccessor = false;
         let settled = true;
         for (let ai = 0; ai < actions.length; ai++) {
@@ -156,7 +179,9 @@ class Search<S> {
               this.incomplete = 'maxStates';
               break search;
             }
-            if (this.seen.put(fp.hi, fp.lo, this.log.size) !== NEW) continue;
+            const known = this.seen.put(fp.hi, fp.lo, this.log.size);
+            if (graph) graph.addEdge(id, known === NEW ? this.log.size : known, ai, this.paramKey(ai, a, p));
+            if (known !== NEW) continue;
             this.fingerprinter.keep();
             const tid = this.log.add(id, ai, fp, this.depth + 1);
             this.newCount[ai]++;
@@ -188,9 +213,61 @@ class Search<S> {
     }
     // BFS stores states in order of depth, so the last one stored is the deepest.
     this.depth = this.log.depth(this.log.size - 1);
-
+    // Liveness needs the whole graph: a search cut short has states whose steps were never
+    // generated, which would look like states where the system stops.
     const seconds = (performance.now() - started) / 1000;
+    if (this.graph && !this.incomplete) this.checkLiveness(this.graph);
     return this.result(seconds);
+  }
+
+  private checkLiveness(graph: StateGraph): void {
+    const started = performance.now();
+    let initialCount = 0;
+    while (initialCount < this.log.size && this.log.depth(initialCount) === 1) initialCount++;
+    const checker = new LivenessChecker(graph, this.fairness, {
+      depth: (id) => this.log.depth(id),
+      initialCount,
+    });
+    this.livenessProperties.forEach((p, i) => {
+      const lasso = checker.check(p as LivenessProperty<unknown>, i);
+      if (lasso) this.findings.set(p.name, { property: p, stateId: lasso.prefixEnd, lasso });
+    });
+    this.livenessSeconds = (performance.now() - started) / 1000;
+  }
+
+  /** The parameter of a step as a small integer, for fairness per parameter; -1 if not needed. */
+  private paramKey(ai: number, a: Action<S, unknown>, p: unknown): number {
+    if (this.paramKeyed[ai] === 0) return -1;
+    const key = typeof p === 'object' && p !== null ? stepLabel(a, p) : p;
+    return this.graph!.paramId(key);
+  }
+
+  /** Evaluates the liveness properties' predicates in a new state, for the graph's labels. */
+  private labelState(s: S, id: number): void {
+    const graph = this.graph!;
+    this.livenessProperties.forEach((p, i) => {
+      const f = p.formula;
+      let bits = this.predicate(p, f.p, s, id) ? 1 : 0;
+      if (f.op === 'leadsTo' && this.predicate(p, f.q, s, id)) bits |= 2;
+      graph.label(id, i, bits);
+    });
+  }
+
+  private predicate(p: LivenessProperty<S>, f: (s: S) => boolean, s: S, id: number): boolean {
+    let r: unknown;
+    try {
+      r = f(s);
+    } catch (cause) {
+      throw this.threw('MC103_PREDICATE_THREW', p.name, cause, id);
+    }
+    if (typeof r !== 'boolean') {
+      throw new ModelError(
+        'MC104_NOT_A_BOOLEAN',
+        `property ${p.name} returned ${r === null ? 'null' : typeof r}, not a boolean`,
+        this.details(p.name, id),
+      );
+    }
+    return r;
   }
 
   private *initialStates(): Iterable<S> {
@@ -247,7 +324,7 @@ class Search<S> {
     }
   }
 
-  private holds(p: Property<S>, id: number, s: S, t?: S): boolean {
+  private holds(p: SafetyProperty<S>, id: number, s: S, t?: S): boolean {
     let r: unknown;
     try {
       r = p.kind === 'action' ? p.holds(s, t as S) : p.holds(s);
@@ -265,6 +342,7 @@ class Search<S> {
   }
 
   private checkInvariants(s: S, id: number): void {
+    if (this.graph) this.labelState(s, id);
     for (const p of this.invariants) {
       if (!this.findings.has(p.name) && !this.holds(p, id, s)) this.record(p, id);
     }
@@ -316,9 +394,11 @@ class Search<S> {
     };
   }
 
-  private traceOf(f: Finding): TraceStep<S>[] {
+  /** The trace of a finding; for a lasso also where its cycle starts and the step that closes it. */
+  private traceOf(f: Finding): { trace: TraceStep<S>[]; loop?: number; loopAction?: string | null } {
     try {
       const trace = rebuildTrace(this.variant, this.log, f.stateId, this.fingerprinter);
+      if (f.lasso) return this.lassoTrace(f.lasso, trace);
       if (f.step) {
         const { action, target } = f.step;
         const a = this.variant.actions[action] as Action<S, unknown>;
@@ -327,7 +407,7 @@ class Search<S> {
         if (!step) throw new ReplayError(`action ${a.name} no longer produces the step it produced during the search`);
         trace.push(step);
       }
-      return trace;
+      return { trace };
     } catch (cause) {
       if (!(cause instanceof ReplayError)) throw cause;
       throw new ModelError('MC107_NOT_DETERMINISTIC', `cannot rebuild the trace for ${f.property.name}: ${cause.message}`, {
@@ -337,6 +417,26 @@ class Search<S> {
         hint: 'init(), params() and next() must return the same values every time they are called with the same state',
       });
     }
+  }
+
+  /** Extends the prefix's trace along the lasso's stem and cycle, replaying each recorded edge. */
+  private lassoTrace(lasso: Lasso, trace: TraceStep<S>[]) {
+    const graph = this.graph!;
+    const want = { hi: 0, lo: 0 };
+    const follow = (edge: number): TraceStep<S> => {
+      const a = this.variant.actions[graph.action[edge]] as Action<S, unknown>;
+      this.log.fingerprintOf(graph.target[edge], want);
+      const from = trace[trace.length - 1].state;
+      const step = replayStep(a, from, (fp) => fp.hi === want.hi && fp.lo === want.lo, this.fingerprinter);
+      if (!step) throw new ReplayError(`action ${a.name} no longer produces the step it produced during the search`);
+      return step;
+    };
+    for (const e of lasso.stem) trace.push(follow(e));
+    const loop = trace.length - 1;
+    const cycle = lasso.cycle;
+    for (let k = 0; k + 1 < cycle.length; k++) trace.push(follow(cycle[k]));
+    const loopAction = cycle.length > 0 ? follow(cycle[cycle.length - 1]).action : null;
+    return { trace, loop, loopAction };
   }
 
   private result(seconds: number): VariantResult<S> {
@@ -357,7 +457,7 @@ class Search<S> {
       .filter((p) => this.findings.has(p.name))
       .map((p) => {
         const f = this.findings.get(p.name)!;
-        return { property: p.name, kind: p.kind, statement: p.statement, trace: this.traceOf(f) };
+        return { property: p.name, kind: p.kind, statement: p.statement, ...this.traceOf(f) };
       });
     const violated = new Set(violations.map((x) => x.property));
     const metExpectations =
@@ -369,6 +469,8 @@ class Search<S> {
       statesGenerated: g,
       depth: this.depth,
       seconds,
+      livenessSeconds: this.graph ? this.livenessSeconds : undefined,
+      graphBytes: this.graph ? this.graph.bytes : undefined,
       statesPerSecond: seconds > 0 ? n / seconds : n,
       collisionProbability: (n * (g - n)) / 2 ** 64,
       coverage: v.actions.map((a, i) => ({
@@ -391,8 +493,26 @@ class Search<S> {
       stats,
       bounds: { maxStates: this.options.maxStates, maxDepth: this.options.maxDepth },
       checkedDeadlock: this.checkDeadlock,
+      fairness: (v.fairness ?? []).map(describeFairness),
+      warnings: this.warnings(),
     };
   }
+
+  private warnings(): string[] {
+    const out: string[] = [];
+    if (this.livenessProperties.length > 0 && (this.variant.fairness ?? []).length === 0) {
+      out.push(
+        `liveness properties (${this.livenessProperties.map((p) => p.name).join(', ')}) are checked with no fairness at all: ` +
+          'any behaviour may stop (stutter) in any state for ever, so they rarely hold. Declare fairness in the variant.',
+      );
+    }
+    return out;
+  }
+}
+
+function describeFairness(f: Fairness): string {
+  const kind = f.kind === 'weak' ? 'weak' : 'strong';
+  return `${kind} fairness of ${f.name}${f.perParameter ? ' (per parameter)' : ''}: ${f.actions.join(', ')}`;
 }
 
 /** Rejects duplicate names and expectations that name no property, before searching. */
@@ -412,6 +532,19 @@ function validateVariant<S>(v: Variant<S>, model: string): void {
   };
   dup(v.actions.map((a) => a.name), 'actions');
   dup([...v.properties.map((p) => p.name), ...(v.checkDeadlock ?? true ? [DEADLOCK] : [])], 'properties');
+  const actionNames = new Set(v.actions.map((a) => a.name));
+  for (const f of v.fairness ?? []) {
+    const unknown = f.actions.filter((a) => !actionNames.has(a));
+    if (f.actions.length === 0 || unknown.length > 0) {
+      throw new ModelError(
+        'MC108_UNKNOWN_FAIRNESS_ACTION',
+        f.actions.length === 0
+          ? `fairness ${f.name} of variant ${v.name} names no action`
+          : `fairness ${f.name} of variant ${v.name} names ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is not an action' : 'are not actions'} of the variant`,
+        { model, variant: v.name, subject: f.name, hint: `its actions: ${[...actionNames].join(', ')}` },
+      );
+    }
+  }
   const known = new Set(v.properties.map((p) => p.name));
   if (v.checkDeadlock ?? true) known.add(DEADLOCK);
   for (const e of v.expectedViolations ?? []) {

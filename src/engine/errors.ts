@@ -15,7 +15,8 @@ export type ModelErrorCode =
   | 'MC104_NOT_A_BOOLEAN' // a property's predicate returned something other than a boolean
   | 'MC105_DUPLICATE_NAME' // two actions, properties or variants share a name
   | 'MC106_UNKNOWN_EXPECTATION' // expectedViolations names no property of the variant
-  | 'MC107_NOT_DETERMINISTIC'; // replaying a recorded step did not reproduce it
+  | 'MC107_NOT_DETERMINISTIC' // replaying a recorded step did not reproduce it
+  | 'MC108_UNKNOWN_FAIRNESS_ACTION'; // a fairness constraint names no action of the variant
 
 export class ModelError extends Error {
   constructor(

@@ -47,7 +47,96 @@ export interface SettledInvariant<S> {
   readonly holds: (s: S) => boolean;
 }
 
-export type Property<S> = Invariant<S> | ActionProperty<S> | SettledInvariant<S>;
+/**
+ * A temporal formula over state predicates, in the four shapes liveness checking supports:
+ * `eventually(p)` (<>p), `always(eventually(p))` (p infinitely often, []<>p),
+ * `eventuallyAlways(p)` (<>[]p) and `leadsTo(p, q)` (p ~> q: whenever p holds, q holds then or
+ * later). Build them with the functions of those names.
+ */
+export type Temporal<S> =
+  | { readonly op: 'eventually'; readonly p: (s: S) => boolean }
+  | { readonly op: 'infinitelyOften'; readonly p: (s: S) => boolean }
+  | { readonly op: 'eventuallyAlways'; readonly p: (s: S) => boolean }
+  | { readonly op: 'leadsTo'; readonly p: (s: S) => boolean; readonly q: (s: S) => boolean };
+
+/** <>p: every behaviour reaches a state where p holds. */
+export function eventually<S>(p: (s: S) => boolean): Temporal<S> & { op: 'eventually' } {
+  return { op: 'eventually', p };
+}
+
+/** []<>p, as `always(eventually(p))`: p holds infinitely often. */
+export function always<S>(f: Temporal<S> & { op: 'eventually' }): Temporal<S> {
+  return { op: 'infinitelyOften', p: f.p };
+}
+
+/** <>[]p: from some point on, p holds for ever. */
+export function eventuallyAlways<S>(p: (s: S) => boolean): Temporal<S> {
+  return { op: 'eventuallyAlways', p };
+}
+
+/** p ~> q, i.e. [](p => <>q): whenever p holds, q holds then or later. */
+export function leadsTo<S>(p: (s: S) => boolean, q: (s: S) => boolean): Temporal<S> {
+  return { op: 'leadsTo', p, q };
+}
+
+/**
+ * A property of whole behaviours, checked on the reachable state graph under the variant's
+ * fairness. Behaviours may stutter (repeat a state) for ever unless fairness forbids it, as in
+ * TLA+: with no fairness, a liveness property rarely holds.
+ */
+export interface LivenessProperty<S> {
+  readonly kind: 'liveness';
+  readonly name: string;
+  readonly statement: string;
+  readonly formula: Temporal<S>;
+}
+
+export function liveness<S>(name: string, statement: string, formula: Temporal<S>): LivenessProperty<S> {
+  return { kind: 'liveness', name, statement, formula };
+}
+
+/**
+ * A fairness constraint, as TLA+'s WF and SF over a group of actions. A step counts as taken,
+ * and the group as enabled, only where it changes the state (<<A>>_vars). With `perParameter`,
+ * each parameter value is a constraint of its own (one per process, per object key, ...), as
+ * `\A p : WF(A(p))`; without it the group is one disjunction, `WF(\E p : A1(p) \/ A2(p) ...)`.
+ */
+export interface Fairness {
+  readonly kind: 'weak' | 'strong';
+  /** How the constraint reads in reports, e.g. `mover` or `clusterController (per key)`. */
+  readonly name: string;
+  /** The names of the actions in the group. */
+  readonly actions: readonly string[];
+  readonly perParameter: boolean;
+}
+
+export interface FairnessOptions {
+  /** One constraint per parameter value rather than one for the group. Default false. */
+  readonly perParameter?: boolean;
+}
+
+type ActionRef = string | { readonly name: string };
+
+function fairness(kind: Fairness['kind'], name: string, actions: readonly ActionRef[], o: FairnessOptions): Fairness {
+  return {
+    kind,
+    name,
+    actions: actions.map((a) => (typeof a === 'string' ? a : a.name)),
+    perParameter: o.perParameter ?? false,
+  };
+}
+
+/** WF: a group that stays enabled for ever is eventually taken. */
+export function weakFairness(name: string, actions: readonly ActionRef[], o: FairnessOptions = {}): Fairness {
+  return fairness('weak', name, actions, o);
+}
+
+/** SF: a group that is enabled infinitely often is eventually taken. */
+export function strongFairness(name: string, actions: readonly ActionRef[], o: FairnessOptions = {}): Fairness {
+  return fairness('strong', name, actions, o);
+}
+
+export type Property<S> = Invariant<S> | ActionProperty<S> | SettledInvariant<S> | LivenessProperty<S>;
 export type PropertyKind = Property<unknown>['kind'] | 'deadlock';
 
 /** The name under which deadlocks are reported and may be expected. */
@@ -62,6 +151,8 @@ export interface Variant<S> {
   readonly init: () => Iterable<S>;
   readonly actions: readonly Action<S, any>[];
   readonly properties: readonly Property<S>[];
+  /** Fairness constraints for the liveness properties. None by default. */
+  readonly fairness?: readonly Fairness[];
   /** A state with no successor at all is an error unless this is false. Default true. */
   readonly checkDeadlock?: boolean;
   /** The properties this variant is expected to violate (names; `Deadlock` for deadlocks). */

@@ -20,7 +20,12 @@ export interface Stats {
   readonly statesGenerated: number;
   /** Length of the longest shortest path; initial states are at depth 1, as in TLC. */
   readonly depth: number;
+  /** The breadth-first search's time: safety checking, and building the graph if kept. */
   readonly seconds: number;
+  /** The liveness phase's time, when the variant has liveness properties and the search finished. */
+  readonly livenessSeconds?: number;
+  /** Bytes held by the state graph kept for liveness checking. */
+  readonly graphBytes?: number;
   readonly statesPerSecond: number;
   /** TLC's optimistic fingerprint-collision estimate n*(g-n)/2^64. */
   readonly collisionProbability: number;
@@ -33,6 +38,13 @@ export interface Violation<S = unknown> {
   readonly statement: string;
   /** From an initial state (`action: null`) to the state, or the step, that breaks the property. */
   readonly trace: readonly TraceStep<S>[];
+  /**
+   * For a liveness violation, a lasso: the index in `trace` of the first state of the cycle.
+   * After the last state the behaviour goes back to `trace[loop]`, by `loopAction`, and repeats.
+   */
+  readonly loop?: number;
+  /** The step from the last state back to `trace[loop]`; null when the cycle is stuttering. */
+  readonly loopAction?: string | null;
 }
 
 export type PropertyStatus = 'holds' | 'violated' | 'unknown';
@@ -61,6 +73,10 @@ export interface VariantResult<S = unknown> {
   /** The limits the search ran under (absent: none). */
   readonly bounds: { readonly maxStates?: number; readonly maxDepth?: number };
   readonly checkedDeadlock: boolean;
+  /** The fairness constraints the liveness properties were checked under, as readable text. */
+  readonly fairness: readonly string[];
+  /** Things the user most likely did not mean, such as liveness with no fairness. */
+  readonly warnings: readonly string[];
 }
 
 export interface ModelResult {

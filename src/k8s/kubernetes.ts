@@ -3,7 +3,7 @@
 // (cache catch-up steps and reconcile steps), answers requests for other actors (such as a CLI
 // tool), builds initial states with caches at every lag, and checks the API server's own rules.
 import { List, Map, Set } from 'immutable';
-import { action, actionProperty, invariant, type Action, type Property } from '../engine/model.ts';
+import { action, actionProperty, invariant, weakFairness, type Action, type Fairness, type Property } from '../engine/model.ts';
 import { emptyServer, WatchEvent, type ApiResponse, type ApiResult, type ApiServer } from './apiServer.ts';
 import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConfig, type StepOutcome } from './controller.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
@@ -43,6 +43,13 @@ export class Kubernetes<S> {
   private readonly views = new globalThis.Map<string, globalThis.Map<KubeObject, KubeObject>>();
   /** The API server's rules as properties, to check in every model that uses this library. */
   readonly properties: readonly Property<S>[];
+  /**
+   * Weak fairness, per object key, of every informer's catch-up and of every controller's
+   * reconcile steps: a cache with an event pending for an object eventually takes it in, and a
+   * worker eventually takes a queued key and carries its reconcile through. This is what
+   * client-go and controller-runtime promise while their processes run.
+   */
+  readonly fairness: readonly Fairness[];
 
   constructor(readonly config: KubernetesConfig<S>) {
     for (const c of config.controllers) {
@@ -55,6 +62,17 @@ export class Kubernetes<S> {
       ...config.controllers.flatMap((c) => this.controllerActions(c)),
     ];
     this.properties = apiRules(config.lens, config.servers);
+    this.fairness = [
+      ...config.managers.map((m) => weakFairness(`${m.name}Cache (per object)`, [`${m.name}Cache.sync`], { perParameter: true })),
+      ...config.controllers.map((c) =>
+        weakFairness(`${c.name} (per key)`, this.actionsOf(c.name).map((a) => a.name), { perParameter: true }),
+      ),
+    ];
+  }
+
+  /** The actions of one controller: its reconcile start and its later steps. */
+  actionsOf(controller: string): readonly Action<S, any>[] {
+    return this.actions.filter((a) => a.name.startsWith(`${controller}.`));
   }
 
   world(s: S): KubeWorld {

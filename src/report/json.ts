@@ -46,10 +46,13 @@ export function variantToJson(v: VariantResult): Json {
     statesGenerated: v.stats.statesGenerated,
     depth: v.stats.depth,
     seconds: v.stats.seconds,
+    livenessSeconds: v.stats.livenessSeconds ?? null,
     statesPerSecond: v.stats.statesPerSecond,
     collisionProbability: v.stats.collisionProbability,
     bounds: { maxStates: v.bounds.maxStates ?? null, maxDepth: v.bounds.maxDepth ?? null },
     checkedDeadlock: v.checkedDeadlock,
+    fairness: [...v.fairness],
+    warnings: [...v.warnings],
     properties: v.properties.map((p) => ({
       name: p.name,
       kind: p.kind,
@@ -63,6 +66,8 @@ export function variantToJson(v: VariantResult): Json {
       kind: x.kind,
       statement: x.statement,
       trace: x.trace.map((step) => ({ action: step.action, state: stateToJson(step.state) })),
+      // A lasso: the index of the cycle's first state, and the step back to it (null: stuttering).
+      ...(x.loop !== undefined ? { loop: x.loop, loopAction: x.loopAction ?? null } : {}),
     })),
   };
 }

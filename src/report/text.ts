@@ -66,12 +66,24 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
     v.bounds.maxStates !== undefined ? `at most ${num(v.bounds.maxStates)} distinct states` : '',
     v.bounds.maxDepth !== undefined ? `depth at most ${v.bounds.maxDepth}` : '',
   ].filter(Boolean);
-  out.push(`  bounds: ${limits.length > 0 ? limits.join(', ') : 'none: every reachable state'}; fairness: none (safety properties only)`);
+  out.push(`  bounds: ${limits.length > 0 ? limits.join(', ') : 'none: every reachable state'}`);
+  const hasLiveness = v.properties.some((p) => p.kind === 'liveness');
+  if (v.fairness.length > 0) {
+    out.push('  fairness:');
+    for (const f of v.fairness) out.push(wrap(f, '    '));
+  } else {
+    out.push(`  fairness: none${hasLiveness ? '' : ' (safety properties only)'}`);
+  }
+  for (const w of v.warnings) out.push(c.yellow(wrap(`warning: ${w}`, '  ')));
   const s = v.stats;
   out.push(
     `  ${num(s.distinctStates)} distinct states, ${num(s.statesGenerated)} generated, depth ${s.depth}` +
       `, ${s.seconds.toFixed(2)} s (${num(Math.round(s.statesPerSecond))} distinct states/s)`,
   );
+  if (s.livenessSeconds !== undefined) {
+    const mb = s.graphBytes !== undefined ? `, state graph ${(s.graphBytes / 2 ** 20).toFixed(0)} MiB` : '';
+    out.push(`  liveness phase: ${s.livenessSeconds.toFixed(2)} s${mb}`);
+  }
   out.push(`  fingerprint collision probability (optimistic, as TLC computes it): ${s.collisionProbability.toExponential(1)}`);
   out.push('  properties:');
   const width = Math.max(...v.properties.map((p) => p.name.length));
@@ -94,6 +106,7 @@ function checkedText(v: VariantResult): string {
     `${count('invariant')} invariants`,
     `${count('action')} action properties`,
     `${count('settled')} settled-state invariants`,
+    `${count('liveness')} liveness properties`,
     v.checkedDeadlock ? 'deadlock' : 'no deadlock check (the model turns it off)',
   ];
   return parts.join(', ');
@@ -127,15 +140,22 @@ export function formatViolation(x: Violation, o: TextOptions): string {
   const out: string[] = [];
   out.push(c.red.bold(`  ${x.property} is violated`) + c.dim(` [${x.kind}]`));
   out.push(wrap(`"${x.statement}"`, '    '));
-  out.push(`    shortest counterexample, ${x.trace.length} states:`);
+  if (x.loop === undefined) out.push(`    shortest counterexample, ${x.trace.length} states:`);
+  else {
+    const cycle = x.trace.length - x.loop;
+    out.push(
+      `    counterexample: a lasso, ${x.loop} steps from an initial state to a cycle of ${cycle} state${cycle === 1 ? '' : 's'} repeated for ever:`,
+    );
+  }
   x.trace.forEach((step, i) => {
     const n = `${i + 1}.`.padStart(5);
+    const mark = x.loop === i ? c.magenta('   ◀ the cycle starts at this state') : '';
     if (step.action === null) {
-      out.push(`  ${n} ${c.cyan('initial state')}`);
+      out.push(`  ${n} ${c.cyan('initial state')}${mark}`);
       for (const ch of leaves(step.state)) out.push(`        ${path(ch)} = ${formatValue(ch.after)}`);
       return;
     }
-    out.push(`  ${n} ${c.cyan(step.action)}`);
+    out.push(`  ${n} ${c.cyan(step.action)}${mark}`);
     if (o.trace === 'full') {
       for (const ch of leaves(step.state)) out.push(`        ${path(ch)} = ${formatValue(ch.after)}`);
       return;
@@ -144,6 +164,13 @@ export function formatViolation(x: Violation, o: TextOptions): string {
     if (changes.length === 0) out.push(c.dim('        (no change: a stuttering step)'));
     for (const ch of changes) out.push(`        ${formatChange(ch, o)}`);
   });
+  if (x.loop !== undefined) {
+    out.push(
+      x.loopAction === null || x.loopAction === undefined
+        ? c.magenta(`  ↺ state ${x.trace.length} repeats for ever (stuttering): no step that fairness requires is enabled in it`)
+        : c.magenta(`  ↺ ${x.loopAction} leads back to state ${x.loop + 1}; states ${x.loop + 1} to ${x.trace.length} repeat for ever`),
+    );
+  }
   return out.join('\n');
 }
 
