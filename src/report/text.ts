@@ -144,7 +144,7 @@ export function formatViolation(x: Violation, o: TextOptions): string {
   else {
     const cycle = x.trace.length - x.loop;
     out.push(
-      `    counterexample: a lasso, ${x.loop} steps from an initial state to a cycle of ${cycle} state${cycle === 1 ? '' : 's'} repeated for ever:`,
+      `    counterexample: a lasso, ${x.loop} step${x.loop === 1 ? '' : 's'} from an initial state to a cycle of ${cycle} state${cycle === 1 ? '' : 's'} repeated for ever:`,
     );
   }
   x.trace.forEach((step, i) => {
@@ -170,6 +170,9 @@ export function formatViolation(x: Violation, o: TextOptions): string {
         ? c.magenta(`  ↺ state ${x.trace.length} repeats for ever (stuttering): no step that fairness requires is enabled in it`)
         : c.magenta(`  ↺ ${x.loopAction} leads back to state ${x.loop + 1}; states ${x.loop + 1} to ${x.trace.length} repeat for ever`),
     );
+    if (x.loopAction && o.trace !== 'full') {
+      for (const ch of diff(x.trace[x.trace.length - 1].state, x.trace[x.loop].state)) out.push(`        ${formatChange(ch, o)}`);
+    }
   }
   return out.join('\n');
 }

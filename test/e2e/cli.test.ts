@@ -64,3 +64,40 @@ describe('modelcheck on the Die Hard model (TLC figures: DieHard.tla)', () => {
     expect(stderr).toContain('expected a whole number of at least 1');
   });
 });
+
+describe('modelcheck on a liveness model (test/fixtures/liveness.ts: the shared lock)', () => {
+  it('prints the lasso step by step, marks where the cycle starts and the step that closes it', async () => {
+    const { exitCode, stdout } = await runCli(['test/fixtures/liveness.ts', '--variant', 'lock-weak']);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain('weak fairness of acquire (per parameter): acquire');
+    expect(stdout).toContain('liveness phase: ');
+    expect(stdout).toContain('counterexample: a lasso, 1 step from an initial state to a cycle of 3 states repeated for ever:');
+    expect(stdout).toMatch(/ 2\. request\(1\) {3}◀ the cycle starts at this state\n {8}pc1: idle -> waiting\n/);
+    expect(stdout).toMatch(/↺ release\(0\) leads back to state 2; states 2 to 4 repeat for ever\n {8}pc0: critical -> idle/);
+  });
+
+  it('gives the lasso a "loop" index in --json, and the step back to it', async () => {
+    const { exitCode, stdout } = await runCli(['test/fixtures/liveness.ts', '--json']);
+    expect(exitCode).toBe(0);
+    const doc = JSON.parse(stdout);
+    const weak = doc.variants.find((v: { name: string }) => v.name === 'lock-weak');
+    expect(weak.fairness).toEqual([
+      'weak fairness of request and release (per parameter): request, release',
+      'weak fairness of acquire (per parameter): acquire',
+    ]);
+    const [x] = weak.violations;
+    expect(x).toMatchObject({ property: 'WaitingProcess1Enters', kind: 'liveness', loop: 1, loopAction: 'release(0)' });
+    expect(x.trace.map((s: { action: string | null }) => s.action)).toEqual([null, 'request(1)', 'request(0)', 'acquire(0)']);
+    const none = doc.variants.find((v: { name: string }) => v.name === 'lock-none');
+    expect(none.warnings[0]).toContain('no fairness at all');
+    expect(none.violations[0]).toMatchObject({ loop: 1, loopAction: null });
+    const strong = doc.variants.find((v: { name: string }) => v.name === 'lock-strong');
+    expect(strong.verdict).toBe('proved');
+  });
+
+  it('says stuttering when the cycle is one state repeated', async () => {
+    const { stdout } = await runCli(['test/fixtures/liveness.ts', '--variant', 'lock-none']);
+    expect(stdout).toContain('↺ state 2 repeats for ever (stuttering): no step that fairness requires is enabled in it');
+    expect(stdout).toContain('warning: liveness properties (WaitingProcess1Enters) are checked with no fairness at all');
+  });
+});
