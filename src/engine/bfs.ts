@@ -4,7 +4,7 @@
 // detect deadlock and settled states. Only the frontier holds whole states; everything else is
 // fingerprints and parent links (trace.ts), and traces are rebuilt by replay at the end.
 import type { Action, Fairness, LivenessProperty, Property, PropertyKind, Variant } from './model.ts';
-import { DEADLOCK, stepLabel } from './model.ts';
+import { DEADLOCK } from './model.ts';
 import { StateGraph } from './stateGraph.ts';
 import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
@@ -77,6 +77,8 @@ class Search<S> {
   /** Per action: whether a per-parameter fairness constraint needs its edges' parameters. */
   private readonly paramKeyed: Uint8Array;
   private livenessSeconds = 0;
+  private readonly paramPrinter = new Fingerprinter();
+  private readonly paramFp: Fingerprint = { hi: 0, lo: 0 };
   private readonly enabledCount: number[];
   private readonly newCount: number[];
   private readonly checkDeadlock: boolean;
@@ -171,7 +173,11 @@ class Search<S> {
             if (this.stepProperties.length > 0) this.checkStep(s, t, id, ai, fp);
             if (atDepthLimit || this.log.size >= maxStates) {
               // Near a limit, look before inserting: a state over the limit is not stored.
-              if (this.seen.get(fp.hi, fp.lo) !== -1) continue;
+              const old = this.seen.get(fp.hi, fp.lo);
+              if (old !== -1) {
+                if (graph) graph.addEdge(id, old, ai, this.paramKey(ai, a, p));
+                continue;
+              }
               if (atDepthLimit) {
                 this.incomplete = 'maxDepth';
                 continue;
@@ -238,8 +244,18 @@ class Search<S> {
   /** The parameter of a step as a small integer, for fairness per parameter; -1 if not needed. */
   private paramKey(ai: number, a: Action<S, unknown>, p: unknown): number {
     if (this.paramKeyed[ai] === 0) return -1;
-    const key = typeof p === 'object' && p !== null ? stepLabel(a, p) : p;
-    return this.graph!.paramId(key);
+    // The value, not the action: A(k) and B(k) of one group are the same instance. Values that
+    // are not primitives are told apart by their fingerprint (with a fingerprinter of their
+    // own, so the search's pending state encoding is left alone).
+    if (typeof p !== 'object' || p === null) return this.graph!.paramId(p);
+    try {
+      this.paramPrinter.of(p, this.paramFp);
+    } catch (cause) {
+      if (!(cause instanceof NotAStateValue)) throw cause;
+      // A parameter that is not a state value (a plain object): its label stands for it.
+      return this.graph!.paramId(`\u0000${a.formatParam ? a.formatParam(p) : JSON.stringify(p)}`);
+    }
+    return this.graph!.paramId(`\u0000${this.paramFp.hi}:${this.paramFp.lo}`);
   }
 
   /** Evaluates the liveness properties' predicates in a new state, for the graph's labels. */
@@ -427,7 +443,10 @@ class Search<S> {
       const a = this.variant.actions[graph.action[edge]] as Action<S, unknown>;
       this.log.fingerprintOf(graph.target[edge], want);
       const from = trace[trace.length - 1].state;
-      const step = replayStep(a, from, (fp) => fp.hi === want.hi && fp.lo === want.lo, this.fingerprinter);
+      const ai = graph.action[edge];
+      const key = graph.param[edge];
+      const step = replayStep(a, from, (fp) => fp.hi === want.hi && fp.lo === want.lo, this.fingerprinter,
+        key === -1 ? undefined : (p) => this.paramKey(ai, a, p) === key);
       if (!step) throw new ReplayError(`action ${a.name} no longer produces the step it produced during the search`);
       return step;
     };

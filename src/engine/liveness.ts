@@ -117,6 +117,7 @@ export class LivenessChecker {
     };
     const { dist, pred } = this.shortestPaths(stay, isSource);
 
+    const direct = new Uint8Array(n);
     const reach: number[] = [];
     for (let s = 0; s < n; s++) if (dist[s] >= 0) reach.push(s);
     const token = ++this.token;
@@ -136,6 +137,9 @@ export class LivenessChecker {
         continue;
       }
       for (const fair of this.fairParts(Array.from(comps.nodes.subarray(from, to)), accept)) {
+        if (op === 'leadsTo' && fair.some((s) => (labels[s] & P) !== 0)) {
+          for (const s of fair) if (this.facts.depth(s) - 1 < dist[s]) { dist[s] = this.facts.depth(s) - 1; direct[s] = 1; }
+        }
         let entry = fair[0];
         for (const s of fair) if (closer(dist, s, entry)) entry = s;
         if (best === -1 || closer(dist, entry, best)) best = entry;
@@ -147,12 +151,17 @@ export class LivenessChecker {
     const part = this.fairPartOf(best, reach, accept);
     const stem: number[] = [];
     let s = best;
-    while (pred[s] !== -1) {
+    while (direct[best] === 0 && pred[s] !== -1) {
       stem.push(pred[s]);
       s = this.sourceOf(pred[s]);
     }
     stem.reverse();
-    return { prefixEnd: s, stem, cycle: this.buildCycle(best, part, accept) };
+    let mustVisit = accept;
+    if (direct[best] === 1) {
+      mustVisit = new Uint8Array(n);
+      for (const x of part) mustVisit[x] = labels[x] & P ? 1 : 0;
+    }
+    return { prefixEnd: s, stem, cycle: this.buildCycle(best, part, mustVisit) };
   }
 
   /**
@@ -181,7 +190,7 @@ export class LivenessChecker {
       } else break;
       for (let e = start[s]; e < start[s + 1]; e++) {
         const t = target[e];
-        if (stay[t] === 0 || dist[t] !== -1) continue;
+        if (stay[t] === 0 || dist[t] !== -1 || isSource(t)) continue;
         dist[t] = dist[s] + 1;
         pred[t] = e;
         queue[tail++] = t;
@@ -319,7 +328,7 @@ export class LivenessChecker {
     for (const s of part) this.member[s] = token;
     const { target } = this.graph;
     const waypoints: { state: number; edge: number }[] = [];
-    for (let round = 0; round <= part.length + 4 * this.fairness.length + 1; round++) {
+    for (;;) {
       const cycle: number[] = [];
       let at = entry;
       for (const w of waypoints) {
@@ -341,7 +350,6 @@ export class LivenessChecker {
       if (!complaint) return cycle;
       waypoints.push(this.mend(entry, token, complaint, weak.length > 0));
     }
-    throw new Error('internal: could not build a fair cycle in a fair component');
   }
 
   private mend(entry: number, token: number, i: Instance, weak: boolean): { state: number; edge: number } {

@@ -84,12 +84,14 @@ export function replayStep<S>(
   s: S,
   want: (fp: Fingerprint) => boolean,
   fingerprinter: Fingerprinter,
+  paramOk?: (p: unknown) => boolean,
 ): TraceStep<S> | undefined {
   const fp = { hi: 0, lo: 0 };
   const params = a.params ? a.params(s) : [undefined];
   for (const p of params) {
     const t = a.next(s, p);
     if (t === undefined) continue;
+    if (paramOk && !paramOk(p)) continue;
     fingerprinter.of(t, fp);
     if (want(fp)) return { action: stepLabel(a, p), state: t };
   }

@@ -120,7 +120,10 @@ function verdictText(v: VariantResult, o: TextOptions): string {
   }
   const met = v.metExpectations ? c.green('expectations met') : c.red('expectations NOT met');
   if (v.verdict === 'proved') {
-    return `${c.green('PROVED')}: every property holds in every reachable state; ${met}${expected}`;
+    const where = v.properties.some((p) => p.kind === 'liveness')
+      ? 'in every reachable state and on every fair behaviour'
+      : 'in every reachable state';
+    return `${c.green('PROVED')}: every property holds ${where}; ${met}${expected}`;
   }
   const partial = v.incompleteReason ? c.yellow(' (search incomplete: other properties unknown)') : '';
   return `${c.red('VIOLATED')}: ${v.violations.map((x) => x.property).join(', ')}; ${met}${expected}${partial}`;
