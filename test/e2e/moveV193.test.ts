@@ -16,7 +16,7 @@ describe('models/move.ts, variant v1.9.3', () => {
     doc = JSON.parse(run.stdout);
   }, 900_000);
 
-  it('violates exactly NoFinalizerResurrection and SettledMoveLeavesNoSourceObjects, as it declares, and exits 0', () => {
+  it('violates exactly NoFinalizerResurrection, SettledMoveLeavesNoSourceObjects and EveryMovedObjectIsEventuallyRemoved, as it declares, and exits 0', () => {
     expect(run.exitCode).toBe(0);
     const [v] = doc.variants;
     expect(v.verdict).toBe('violated');
@@ -24,7 +24,10 @@ describe('models/move.ts, variant v1.9.3', () => {
     expect(v.violations.map((x: { property: string }) => x.property)).toEqual([
       'NoFinalizerResurrection',
       'SettledMoveLeavesNoSourceObjects',
+      'EveryMovedObjectIsEventuallyRemoved',
     ]);
+    // The move itself always returns: deleteSourceObject does not wait for the object to go.
+    expect(v.properties.find((p: { name: string }) => p.name === 'MoveEventuallyFinishes').status).toBe('holds');
   });
 
   it('searches the whole state graph', () => {
@@ -66,7 +69,63 @@ describe('models/move.ts, variant v1.9.3', () => {
     expect(cluster.finalizers).toEqual(['cluster.cluster.x-k8s.io']);
     expect(cluster.deletionTimestamp).not.toBeNull();
   });
+
+  it('is a lasso: 29 steps to a cycle of 2 states in which the DockerCluster controller reconciles for ever, to no effect', () => {
+    const x = doc.variants[0].violations.find((y: { property: string }) => y.property === 'EveryMovedObjectIsEventuallyRemoved');
+    expect(x.kind).toBe('liveness');
+    expect(x.trace.map((s: { action: string | null }) => s.action)).toEqual(V193_LASSO);
+    expect(x.loop).toBe(29);
+    expect(x.loopAction).toBe('dockerClusterController.getOwnerCluster(DockerCluster/c1)');
+    // The race on the DockerCluster: emptied (9), finalizer put back (15), DELETE only marks it (16).
+    expect(x.trace[8].action).toBe('mover.removeFinalizers(DockerCluster/c1)');
+    expect(x.trace[14].action).toBe('dockerClusterController.ensureFinalizer(DockerCluster/c1)');
+    expect(x.trace[15].action).toBe('mover.delete(DockerCluster/c1)');
+    // The cycle's state: the mover is done, the Cluster is gone, the DockerCluster deleting with
+    // its finalizer, and its controller (whose cache no longer holds the Cluster) requeues it.
+    const cycleStart = x.trace[x.loop].state;
+    expect(cycleStart.mover.phase).toBe('done');
+    expect(cycleStart.kube.servers.source.objects['Cluster/c1']).toBeUndefined();
+    const dc = cycleStart.kube.servers.source.objects['DockerCluster/c1'];
+    expect(dc.finalizers).toEqual(['dockercluster.infrastructure.cluster.x-k8s.io']);
+    expect(dc.deletionTimestamp).not.toBeNull();
+    expect(cycleStart.kube.caches.capd['Cluster/c1']).toBeUndefined();
+    expect(cycleStart.kube.queues.dockerClusterController).toEqual(['DockerCluster/c1']);
+  });
 });
+
+const V193_LASSO = [
+  null,
+  'mover.pauseCluster(Cluster/c1)',
+  'mover.createTargetObject(Cluster/c1)',
+  'mover.createTargetObject(DockerCluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'capdCache.sync(Cluster/c1)',
+  'mover.getSourceObject(DockerCluster/c1)',
+  'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+  'mover.removeFinalizers(DockerCluster/c1)',
+  'capiCache.sync(DockerCluster/c1)',
+  'capiCache.sync(DockerCluster/c1)',
+  'capdCache.sync(DockerCluster/c1)',
+  'capdCache.sync(DockerCluster/c1)',
+  'dockerClusterController.reconcile(DockerCluster/c1)',
+  'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
+  'mover.delete(DockerCluster/c1)',
+  'mover.getSourceObject(Cluster/c1)',
+  'mover.addDeleteForMoveAnnotation(Cluster/c1)',
+  'mover.removeFinalizers(Cluster/c1)',
+  'mover.delete(Cluster/c1)',
+  'mover.unpauseTargetCluster(Cluster/c1)',
+  'capiCache.sync(DockerCluster/c1)',
+  'capiCache.sync(DockerCluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'capiCache.sync(Cluster/c1)',
+  'capdCache.sync(DockerCluster/c1)',
+  'capdCache.sync(DockerCluster/c1)',
+  'capdCache.sync(Cluster/c1)',
+  'clusterController.reconcile(Cluster/c1)',
+  'dockerClusterController.reconcile(DockerCluster/c1)',
+];
 
 const V193_COUNTS = { distinct: 921_322, generated: 4_621_016, depth: 47 };
 

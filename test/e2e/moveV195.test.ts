@@ -29,7 +29,22 @@ describe('models/move.ts, variant v1.9.5', () => {
       ['DeletionIsFinal', 'holds'],
       ['NoNewFinalizersWhileDeleting', 'holds'],
       ['NoDeletingObjectWithoutFinalizers', 'holds'],
+      ['EveryMovedObjectIsEventuallyRemoved', 'holds'],
+      ['MoveEventuallyFinishes', 'holds'],
     ]);
+  });
+
+  it('checks the liveness properties under weak fairness of the mover, the caches and the controllers, per key', () => {
+    const [v] = doc.variants;
+    expect(v.fairness.map((f: string) => f.split(':')[0])).toEqual([
+      'weak fairness of mover',
+      'weak fairness of capiCache (per object) (per parameter)',
+      'weak fairness of capdCache (per object) (per parameter)',
+      'weak fairness of clusterController (per key) (per parameter)',
+      'weak fairness of dockerClusterController (per key) (per parameter)',
+    ]);
+    expect(v.warnings).toEqual([]);
+    expect(v.livenessSeconds).toBeGreaterThan(0);
   });
 
   it('states the timing assumption it relies on', () => {

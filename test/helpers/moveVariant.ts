@@ -14,6 +14,8 @@ export interface VariantExpectation {
   readonly counts: { readonly distinct: number; readonly generated: number; readonly depth: number };
   /** Per violated property, in the order the model lists its properties: the trace's actions. */
   readonly traces: Readonly<Record<string, readonly (string | null)[]>>;
+  /** Per violated liveness property: where its lasso's cycle starts and the step that closes it. */
+  readonly lassos?: Readonly<Record<string, { readonly loop: number; readonly loopAction: string | null }>>;
 }
 
 export function describeMoveVariant(variant: string, expected: VariantExpectation): void {
@@ -41,6 +43,10 @@ export function describeMoveVariant(variant: string, expected: VariantExpectatio
     for (const [property, actions] of Object.entries(expected.traces)) {
       it(`finds the shortest counterexample to ${property}`, () => {
         expect(traceActions(doc, variant, property)).toEqual(actions);
+        const x = doc.variants[0].violations.find((y: { property: string }) => y.property === property);
+        const lasso = expected.lassos?.[property];
+        if (lasso) expect({ loop: x.loop, loopAction: x.loopAction }).toEqual(lasso);
+        else expect(x.loop).toBeUndefined();
       });
     }
   });
