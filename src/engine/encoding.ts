@@ -35,7 +35,7 @@ const TAG_RECORD = 11;
 const TAG_DIGEST = 12;
 
 /** How many parts the memo keeps before it starts again. */
-const MEMO_LIMIT = 1 << 18;
+const MEMO_LIMIT = 1 << 20;
 /** Unordered collections up to this size are sorted by insertion sort, without allocating. */
 const SMALL = 24;
 
