@@ -206,3 +206,35 @@ describe('ModelError codes', () => {
     expect(codeOf(() => checkVariant(v))).toBe('MC107_NOT_DETERMINISTIC');
   });
 });
+
+describe('ModelError for liveness models', () => {
+  it('MC108: a fairness constraint that names no action of the variant', () => {
+    const v: Variant<number> = {
+      ...stoppingCounter(3),
+      fairness: [{ kind: 'weak', name: 'typo', actions: ['incremnt'], perParameter: false }],
+    };
+    const e = modelError(() => checkVariant(v));
+    expect(e.code).toBe('MC108_UNKNOWN_FAIRNESS_ACTION');
+    expect(e.message).toContain('fairness typo of variant');
+    expect(e.message).toContain('names incremnt, which is not an action of the variant');
+    expect(e.details.hint).toMatch(/^its actions: /);
+  });
+
+  it('MC103: a liveness predicate that throws names the property and the state', () => {
+    const v: Variant<number> = {
+      ...stoppingCounter(3),
+      properties: [
+        {
+          kind: 'liveness',
+          name: 'Breaks',
+          statement: 'x',
+          formula: { op: 'eventually', p: (x: number) => { if (x === 2) throw new Error('boom'); return false; } },
+        },
+      ],
+    };
+    const e = modelError(() => checkVariant(v));
+    expect(e.code).toBe('MC103_PREDICATE_THREW');
+    expect(e.message).toBe('property Breaks threw Error: boom');
+    expect(e.details.trace?.map((t) => t.state)).toEqual([0, 1, 2]);
+  });
+});
