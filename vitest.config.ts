@@ -1,9 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// The end-to-end tests of models/move.ts run whole searches, from about 1 to 10 minutes each on
+// The end-to-end tests of models/move.ts run whole searches, from about 1 to 17 minutes each on
 // a 2-core machine. With two workers the suite takes as long as its busier worker: start the
 // longest searches first, so that the short ones fill in around them.
+//
+// The two "unreconciled" variants (2.3 and 1.1 million states) alone take about 25 minutes of
+// CPU: with them `npm test` ran 20 minutes on this machine, past CI's 15. They are the slow
+// tier: `npm run test:slow` runs them (MODELCHECK_SLOW=1), `npm test` leaves them out.
+const SLOW = ['test/e2e/moveUnreconciledV193.test.ts', 'test/e2e/moveUnreconciledV195.test.ts'];
+const slowOnly = process.env.MODELCHECK_SLOW === '1';
 const HEAVIEST_FIRST = ['moveUnreconciledV193', 'moveUnreconciledV195', 'moveV193', 'moveNoTiming', 'moveV195'];
 
 class HeaviestFirst extends BaseSequencer {
@@ -18,7 +24,8 @@ class HeaviestFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: slowOnly ? SLOW : ['test/**/*.test.ts'],
+    exclude: slowOnly ? [] : SLOW,
     testTimeout: 120_000,
     // The end-to-end tests run whole searches; one fork per file keeps memory predictable.
     pool: 'forks',
