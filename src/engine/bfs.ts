@@ -77,7 +77,8 @@ class Search<S> {
   /** Per action: whether a per-parameter fairness constraint needs its edges' parameters. */
   private readonly paramKeyed: Uint8Array;
   private livenessSeconds = 0;
-  private readonly paramPrinter = new Fingerprinter();
+  /** For object parameters of per-parameter fairness; made on first use. */
+  private paramPrinter: Fingerprinter | undefined;
   private readonly paramFp: Fingerprint = { hi: 0, lo: 0 };
   private readonly enabledCount: number[];
   private readonly newCount: number[];
@@ -249,7 +250,7 @@ class Search<S> {
     // own, so the search's pending state encoding is left alone).
     if (typeof p !== 'object' || p === null) return this.graph!.paramId(p);
     try {
-      this.paramPrinter.of(p, this.paramFp);
+      (this.paramPrinter ??= new Fingerprinter()).of(p, this.paramFp);
     } catch (cause) {
       if (!(cause instanceof NotAStateValue)) throw cause;
       // A parameter that is not a state value (a plain object): its label stands for it.

@@ -114,7 +114,8 @@ export class CanonicalEncoder {
   };
 
   constructor(readonly mode: EncodingMode = 'digest') {
-    this.digests = new Uint32Array(mode === 'digest' ? 4 * MEMO_LIMIT : 0);
+    // Grown as parts come (growDigests): a small model's search should not pay for a big pool.
+    this.digests = new Uint32Array(mode === 'digest' ? 4 * 4096 : 0);
   }
 
   /**
