@@ -5,7 +5,7 @@
 // The API server's rules, the informer caches and the work queues come from the checker's
 // Kubernetes library; this file only says what the mover and the two controllers do, in the
 // order their code does it.
-import { List, Record, Set, type RecordOf } from 'immutable';
+import { List, OrderedMap, Record, Set, type RecordOf } from 'immutable';
 import {
   action,
   defineModel,
@@ -17,6 +17,7 @@ import {
   settledInvariant,
   weakFairness,
   type Action,
+  type StepEvent,
   type Variant,
 } from 'modelcheck';
 
@@ -327,7 +328,7 @@ function moverStep(
   doc: string,
   when: (m: Mover) => boolean,
   key: (m: Mover) => ObjectKey,
-  next: (s: MoveState, key: ObjectKey) => MoveState | undefined,
+  next: (s: MoveState, key: ObjectKey, events?: StepEvent[]) => MoveState | undefined,
 ): Action<MoveState, ObjectKey> {
   return action<MoveState, ObjectKey>(`mover.${name}`, {
     doc,
@@ -336,8 +337,9 @@ function moverStep(
   });
 }
 
-function request(s: MoveState, server: string, call: (srv: k8s.ApiServer) => k8s.ApiResult) {
-  return kube.request(s, server, call);
+// `events` is where a step tells the trace what it sent and what the server answered.
+function request(s: MoveState, server: string, call: (srv: k8s.ApiServer) => k8s.ApiResult, events?: StepEvent[]) {
+  return kube.request(s, server, call, events);
 }
 
 /** Moves deleteSourceObject on to the next object, or the mover to its next phase. */
@@ -371,8 +373,8 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
       'setClusterPause(fromProxy, clusters, true): merge patch {"spec":{"paused":true}}, no resourceVersion.',
       (m) => m.phase === 'pause',
       () => CLUSTER,
-      (s, key) => {
-        const { state, response } = request(s, 'source', (srv) => k8s.mergePatch(srv, key, { spec: { paused: true } }));
+      (s, key, events) => {
+        const { state, response } = request(s, 'source', (srv) => k8s.mergePatch(srv, key, { spec: { paused: true } }), events);
         // A failed write is retried (newWriteBackoff); the state is unchanged, so a retry is
         // the same step again.
         return response.code === 200 ? state.set('mover', Mover({ phase: 'create' })) : undefined;
@@ -383,13 +385,13 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
       'createGroup, owner first: GET the source object, CREATE it in the target (already paused).',
       (m) => m.phase === 'create',
       (m) => CREATE_ORDER[m.index],
-      (s, key) => {
-        const source = k8s.get(s.kube.servers.get('source')!, key);
+      (s, key, events) => {
+        const source = kube.read(s, 'source', key, events);
         if (source.code !== 200) return s.set('mover', s.mover.merge({ phase: 'failed' }));
         // Inference: the target copy's content is read by no property; one step for the
         // fresh GET (a read, which changes nothing) and the CREATE keeps the search smaller.
         const copy = source.object.set('deletionTimestamp', null);
-        const { state } = request(s, 'target', (srv) => k8s.create(srv, copy));
+        const { state } = request(s, 'target', (srv) => k8s.create(srv, copy), events);
         const index = s.mover.index + 1;
         return state.set('mover', index < CREATE_ORDER.length ? Mover({ phase: 'create', index }) : Mover({ phase: 'delete' }));
       },
@@ -399,12 +401,12 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
       'deleteSourceObject: GET the source object; NotFound counts as deleted.',
       deleting('get'),
       current,
-      (s, key) => {
+      (s, key, events) => {
         // The timing assumption, when on: the delete phase starts only once every cache shows
         // the pause (the create phase takes far longer than an informer's lag, in practice).
         const m = s.mover;
         if (timingAssumption && m.index === 0 && m.attempt === 1 && !everyCacheShowsPause(s)) return undefined;
-        const res = k8s.get(s.kube.servers.get('source')!, key);
+        const res = kube.read(s, 'source', key, events);
         if (res.code === 404) return objectDeleted(s);
         return s.set('mover', m.set('step', 'annotate'));
       },
@@ -414,9 +416,12 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
       'deleteSourceObject: JSON patch add /metadata/annotations {delete-for-move}; the response is kept as the local copy.',
       deleting('annotate'),
       current,
-      (s, key) => {
-        const { state, response } = request(s, 'source', (srv) =>
-          k8s.jsonPatchAddAnnotations(srv, key, { [DELETE_FOR_MOVE_ANNOTATION]: '' }),
+      (s, key, events) => {
+        const { state, response } = request(
+          s,
+          'source',
+          (srv) => k8s.jsonPatchAddAnnotations(srv, key, { [DELETE_FOR_MOVE_ANNOTATION]: '' }),
+          events,
         );
         if (response.code !== 200) return attemptFailed(state);
         const copyHasFinalizers = !response.object.finalizers.isEmpty();
@@ -432,8 +437,8 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
       'deleteSourceObject: merge patch {"metadata":{"finalizers":[]}}, no resourceVersion: empties the whole list of the latest version.',
       deleting('removeFinalizers'),
       current,
-      (s, key) => {
-        const { state, response } = request(s, 'source', (srv) => k8s.mergePatch(srv, key, { finalizers: [] }));
+      (s, key, events) => {
+        const { state, response } = request(s, 'source', (srv) => k8s.mergePatch(srv, key, { finalizers: [] }), events);
         if (response.code !== 200) return attemptFailed(state);
         const emptied = state.update('emptied', (e) => e.add(key));
         // v1.9.3: DELETE comes next. v1.9.5: this was the last write.
@@ -445,8 +450,8 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
       'deleteSourceObject: DELETE with no preconditions; move does not check that the object is gone.',
       deleting('delete'),
       current,
-      (s, key) => {
-        const sent = request(s, 'source', (srv) => k8s.del(srv, key));
+      (s, key, events) => {
+        const sent = request(s, 'source', (srv) => k8s.del(srv, key), events);
         if (sent.response.code !== 200) return attemptFailed(sent.state);
         const state = sent.state.update('deleted', (d) => d.add(key));
         if (ordering === 'v1.9.5' && state.mover.copyHasFinalizers) {
@@ -460,8 +465,8 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
       'setClusterPause(toProxy, clusters, false): merge patch {"spec":{"paused":null}} in the target. The source Cluster is never unpaused.',
       (m) => m.phase === 'unpause',
       () => CLUSTER,
-      (s, key) => {
-        const { state, response } = request(s, 'target', (srv) => k8s.mergePatch(srv, key, { spec: { paused: false } }));
+      (s, key, events) => {
+        const { state, response } = request(s, 'target', (srv) => k8s.mergePatch(srv, key, { spec: { paused: false } }), events);
         return response.code === 200 ? state.set('mover', Mover({ phase: 'done' })) : undefined;
       },
     ),
@@ -569,6 +574,16 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
     // clusterctl runs to its end once started; the informers and the controllers' workers keep
     // running (per object key: one key's work never waits for another's for ever).
     fairness: [weakFairness('mover', movers.map((a) => a.name)), ...kube.fairness],
+    // How a state reads in traces: the mover, then the Kubernetes world object by object and
+    // field by field, then the infrastructure and the ghost variables.
+    view: (s) =>
+      OrderedMap<string, unknown>([['mover', s.mover]])
+        .merge(kube.view(s))
+        .merge(OrderedMap<string, unknown>([
+          ['loadBalancer', s.loadBalancer],
+          ['ghost: emptied by the mover', s.emptied],
+          ['ghost: deleted by the mover', s.deleted],
+        ])),
     // The system is meant to come to rest once the mover is done; those resting states are
     // what SettledMoveLeavesNoSourceObjects checks, so they are not reported as deadlocks.
     checkDeadlock: false,

@@ -15,6 +15,7 @@ export {
   defineSingleModel,
   isModel,
   stepLabel,
+  actorOf,
   DEADLOCK,
 } from './engine/model.ts';
 export type {
@@ -28,6 +29,7 @@ export type {
   FairnessOptions,
   Property,
   PropertyKind,
+  StepEvent,
   Variant,
   Model,
 } from './engine/model.ts';

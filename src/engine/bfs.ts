@@ -3,14 +3,14 @@
 // take a state, generate its successors, test-and-insert each fingerprint, check properties,
 // detect deadlock and settled states. Only the frontier holds whole states; everything else is
 // fingerprints and parent links (trace.ts), and traces are rebuilt by replay at the end.
-import type { Action, Fairness, LivenessProperty, Property, PropertyKind, Variant } from './model.ts';
+import type { Action, Fairness, LivenessProperty, Property, PropertyKind, StepEvent, Variant } from './model.ts';
 import { DEADLOCK } from './model.ts';
 import { StateGraph } from './stateGraph.ts';
 import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
 import { NotAStateValue } from './encoding.ts';
 import { SeenSet, NEW } from './seenSet.ts';
-import { StateLog, rebuildTrace, replayStep, ReplayError, type TraceStep } from './trace.ts';
+import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, type TraceStep } from './trace.ts';
 import { ModelError } from './errors.ts';
 import type {
   IncompleteReason,
@@ -412,7 +412,12 @@ class Search<S> {
   }
 
   /** The trace of a finding; for a lasso also where its cycle starts and the step that closes it. */
-  private traceOf(f: Finding): { trace: TraceStep<S>[]; loop?: number; loopAction?: string | null } {
+  private traceOf(f: Finding): {
+    trace: TraceStep<S>[];
+    loop?: number;
+    loopAction?: string | null;
+    loopEvents?: readonly StepEvent[];
+  } {
     try {
       const trace = rebuildTrace(this.variant, this.log, f.stateId, this.fingerprinter);
       if (f.lasso) return this.lassoTrace(f.lasso, trace);
@@ -455,8 +460,8 @@ class Search<S> {
     const loop = trace.length - 1;
     const cycle = lasso.cycle;
     for (let k = 0; k + 1 < cycle.length; k++) trace.push(follow(cycle[k]));
-    const loopAction = cycle.length > 0 ? follow(cycle[cycle.length - 1]).action : null;
-    return { trace, loop, loopAction };
+    const closing = cycle.length > 0 ? follow(cycle[cycle.length - 1]) : null;
+    return { trace, loop, loopAction: closing?.action ?? null, loopEvents: closing?.events };
   }
 
   private result(seconds: number): VariantResult<S> {
@@ -477,7 +482,8 @@ class Search<S> {
       .filter((p) => this.findings.has(p.name))
       .map((p) => {
         const f = this.findings.get(p.name)!;
-        return { property: p.name, kind: p.kind, statement: p.statement, ...this.traceOf(f) };
+        const t = this.traceOf(f);
+        return { property: p.name, kind: p.kind, statement: p.statement, ...t, trace: withViews(t.trace, this.variant.view) };
       });
     const violated = new Set(violations.map((x) => x.property));
     const metExpectations =

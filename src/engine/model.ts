@@ -12,12 +12,48 @@ export interface Action<S, P = unknown> {
   readonly name: string;
   /** The choices in state `s`; omitted for an action without parameters. */
   readonly params?: (s: S) => Iterable<P>;
-  /** The successor for choice `p`, or `undefined` when disabled. Must be deterministic. */
-  readonly next: (s: S, p: P) => S | undefined;
+  /**
+   * The successor for choice `p`, or `undefined` when disabled. Must be deterministic.
+   * `events` is given only while a trace is rebuilt for a report, never during the search: an
+   * action may push what the step did there (a request and its answer, a note), for the
+   * trace's readers. It must not change what the action returns.
+   */
+  readonly next: (s: S, p: P, events?: StepEvent[]) => S | undefined;
   /** How a parameter reads in a trace; `String(p)` by default. */
   readonly formatParam?: (p: P) => string;
   /** One or two sentences on what the step is and where it comes from in the real code. */
   readonly doc?: string;
+}
+
+/**
+ * What a step did, beyond the state it left: told by the action while a trace is rebuilt, and
+ * shown in text traces, sequence diagrams and generated docs.
+ */
+export type StepEvent =
+  | {
+      readonly kind: 'request';
+      /** Who sent it; the step's actor (its action name up to the first dot) by default. */
+      readonly from?: string;
+      /** Who answered, e.g. `source API server`. */
+      readonly to: string;
+      /** The request, e.g. `DELETE Cluster/c1`. */
+      readonly request: string;
+      /** The answer, e.g. `200 OK` or `422 Invalid: ...`. */
+      readonly answer: string;
+      /** Whether the answer was a success. */
+      readonly ok: boolean;
+    }
+  | {
+      readonly kind: 'note';
+      /** The participants the note is about; the step's actor by default. */
+      readonly over?: readonly string[];
+      readonly text: string;
+    };
+
+/** The actor of a step: its action's name up to the first dot (`mover.delete` -> `mover`). */
+export function actorOf(actionName: string): string {
+  const dot = actionName.indexOf('.');
+  return dot < 0 ? actionName : actionName.slice(0, dot);
 }
 
 /** A state predicate that must hold in every reachable state. */
@@ -157,6 +193,12 @@ export interface Variant<S> {
   readonly checkDeadlock?: boolean;
   /** The properties this variant is expected to violate (names; `Deadlock` for deadlocks). */
   readonly expectedViolations?: readonly string[];
+  /**
+   * How a state reads in reports: an immutable (Ordered)Map from subjects (`source Cluster/c1`,
+   * `mover`) to their parts, which traces diff field by field (`source Cluster/c1
+   * metadata.finalizers: [] -> [x]`). Only reports call it. The state itself by default.
+   */
+  readonly view?: (s: S) => unknown;
 }
 
 /** What a model module exports as its default export. */

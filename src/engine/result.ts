@@ -1,6 +1,6 @@
 // What a check returns: verdicts as data. An incomplete search is its own verdict and can
 // never be read as a proof.
-import type { PropertyKind } from './model.ts';
+import type { PropertyKind, StepEvent } from './model.ts';
 import type { TraceStep } from './trace.ts';
 
 export type Verdict = 'proved' | 'violated' | 'incomplete';
@@ -45,6 +45,8 @@ export interface Violation<S = unknown> {
   readonly loop?: number;
   /** The step from the last state back to `trace[loop]`; null when the cycle is stuttering. */
   readonly loopAction?: string | null;
+  /** What the closing step did, as its action told it. */
+  readonly loopEvents?: readonly StepEvent[];
 }
 
 export type PropertyStatus = 'holds' | 'violated' | 'unknown';

@@ -2,7 +2,7 @@
 // fingerprint, in typed arrays. Whole states are not kept. A counterexample is rebuilt as TLC
 // does: walk the predecessor links back to an initial state, then replay forward, at each step
 // regenerating the recorded action's successors and taking the one whose fingerprint matches.
-import type { Action, Variant } from './model.ts';
+import type { Action, StepEvent, Variant } from './model.ts';
 import { stepLabel } from './model.ts';
 import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
 
@@ -10,6 +10,15 @@ export interface TraceStep<S = unknown> {
   /** `null` for the initial state; otherwise the step's label, e.g. `mover.delete(Cluster/c1)`. */
   readonly action: string | null;
   readonly state: S;
+  /** What the step did as its action told it (requests and answers, notes); none for the initial state. */
+  readonly events?: readonly StepEvent[];
+  /** The state as the variant's `view` shows it to readers, when the variant has one. */
+  readonly view?: unknown;
+}
+
+/** Adds each state's reader's view, for a variant that declares one. */
+export function withViews<S>(trace: TraceStep<S>[], view: ((s: S) => unknown) | undefined): TraceStep<S>[] {
+  return view ? trace.map((step) => ({ ...step, view: view(step.state) })) : trace;
 }
 
 export class StateLog {
@@ -89,11 +98,12 @@ export function replayStep<S>(
   const fp = { hi: 0, lo: 0 };
   const params = a.params ? a.params(s) : [undefined];
   for (const p of params) {
-    const t = a.next(s, p);
-    if (t === undefined) continue;
     if (paramOk && !paramOk(p)) continue;
+    const events: StepEvent[] = [];
+    const t = a.next(s, p, events);
+    if (t === undefined) continue;
     fingerprinter.of(t, fp);
-    if (want(fp)) return { action: stepLabel(a, p), state: t };
+    if (want(fp)) return { action: stepLabel(a, p), state: t, events };
   }
   return undefined;
 }

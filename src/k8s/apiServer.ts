@@ -42,7 +42,16 @@ export type ApiResponse =
     }
   | { readonly code: 404 | 409 | 422; readonly reason: string };
 
+/** What was asked, for the trace's readers: the verb, the object and the body sent, if any. */
+export interface ApiRequest {
+  readonly verb: 'CREATE' | 'PATCH' | 'PUT' | 'DELETE';
+  readonly key: ObjectKey;
+  /** A merge patch, `annotations` for a JSON patch, or the object sent by CREATE and PUT. */
+  readonly body?: MergePatch | { readonly jsonPatchAnnotations: Readonly<globalThis.Record<string, string>> } | KubeObject;
+}
+
 export interface ApiResult {
+  readonly request: ApiRequest;
   readonly server: ApiServer;
   readonly response: ApiResponse;
   /** The watch event, for a request that persisted a change; none for reads and no-ops. */
@@ -72,14 +81,15 @@ export function get(server: ApiServer, key: ObjectKey): ApiResponse {
 /** CREATE: 409 AlreadyExists if the name is taken; the new object starts at resourceVersion 1. */
 export function create(server: ApiServer, obj: KubeObject): ApiResult {
   const key = keyOf(obj);
+  const request: ApiRequest = { verb: 'CREATE', key, body: obj };
   if (server.objects.has(key)) {
-    return { server, response: { code: 409, reason: `${key} already exists` } };
+    return { request, server, response: { code: 409, reason: `${key} already exists` } };
   }
   // The server owns resourceVersion and deletionTimestamp; a client cannot create a deleting
   // object. Status (the conditions) is not written by a CREATE: with a status subresource, as
   // every kind here has, the server drops it and only a status write sets it.
   const stored = obj.merge({ resourceVersion: 1, deletionTimestamp: null, conditions: Map() });
-  return persist(server, key, stored, 'ADDED', 201);
+  return persist(request, server, key, stored, 'ADDED', 201);
 }
 
 /**
@@ -87,8 +97,9 @@ export function create(server: ApiServer, obj: KubeObject): ApiResult {
  * conflicts. The finalizer list, if given, replaces the stored one whole.
  */
 export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch): ApiResult {
+  const request: ApiRequest = { verb: 'PATCH', key, body: patch };
   const stored = server.objects.get(key);
-  if (!stored) return notFound(server, key);
+  if (!stored) return notFound(request, server, key);
   let next = stored;
   if (patch.finalizers !== undefined) next = next.set('finalizers', List(patch.finalizers));
   if (patch.annotations !== undefined) {
@@ -103,7 +114,7 @@ export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch)
   if (patch.conditions !== undefined) {
     next = next.update('conditions', (c) => c.merge(Map(patch.conditions!)));
   }
-  return write(server, stored, next);
+  return write(request, server, stored, next);
 }
 
 /**
@@ -115,9 +126,10 @@ export function jsonPatchAddAnnotations(
   key: ObjectKey,
   annotations: Readonly<globalThis.Record<string, string>>,
 ): ApiResult {
+  const request: ApiRequest = { verb: 'PATCH', key, body: { jsonPatchAnnotations: annotations } };
   const stored = server.objects.get(key);
-  if (!stored) return notFound(server, key);
-  return write(server, stored, stored.set('annotations', Map(annotations)));
+  if (!stored) return notFound(request, server, key);
+  return write(request, server, stored, stored.set('annotations', Map(annotations)));
 }
 
 /**
@@ -126,10 +138,12 @@ export function jsonPatchAddAnnotations(
  */
 export function update(server: ApiServer, obj: KubeObject): ApiResult {
   const key = keyOf(obj);
+  const request: ApiRequest = { verb: 'PUT', key, body: obj };
   const stored = server.objects.get(key);
-  if (!stored) return notFound(server, key);
+  if (!stored) return notFound(request, server, key);
   if (obj.resourceVersion !== stored.resourceVersion) {
     return {
+      request,
       server,
       response: {
         code: 409,
@@ -137,7 +151,7 @@ export function update(server: ApiServer, obj: KubeObject): ApiResult {
       },
     };
   }
-  return write(server, stored, obj.set('deletionTimestamp', stored.deletionTimestamp));
+  return write(request, server, stored, obj.set('deletionTimestamp', stored.deletionTimestamp));
 }
 
 /**
@@ -146,35 +160,37 @@ export function update(server: ApiServer, obj: KubeObject): ApiResult {
  * Without finalizers: the object is removed at once.
  */
 export function del(server: ApiServer, key: ObjectKey): ApiResult {
+  const request: ApiRequest = { verb: 'DELETE', key };
   const stored = server.objects.get(key);
-  if (!stored) return notFound(server, key);
-  if (stored.finalizers.isEmpty()) return remove(server, key, stored);
-  if (isDeleting(stored)) return { server, response: { code: 200, object: stored, removed: false } };
+  if (!stored) return notFound(request, server, key);
+  if (stored.finalizers.isEmpty()) return remove(request, server, key, stored);
+  if (isDeleting(stored)) return { request, server, response: { code: 200, object: stored, removed: false } };
   // Marking is a stored update like any other (registry store Delete ->
   // updateForGracefulDeletionAndFinalizers -> GuaranteedUpdate): a new resourceVersion.
   const rv = stored.resourceVersion + 1;
-  return persist(server, key, stored.merge({ deletionTimestamp: rv, resourceVersion: rv }), 'MODIFIED', 200);
+  return persist(request, server, key, stored.merge({ deletionTimestamp: rv, resourceVersion: rv }), 'MODIFIED', 200);
 }
 
 /** The checks and effects shared by every write of an existing object. */
-function write(server: ApiServer, stored: KubeObject, next: KubeObject): ApiResult {
+function write(request: ApiRequest, server: ApiServer, stored: KubeObject, next: KubeObject): ApiResult {
   const key = keyOf(stored);
   // apimachinery ValidateObjectMetaUpdate: compared with the STORED object, not the client's
   // copy, so a stale cache that does not show the deletionTimestamp still gets the 422.
   if (isDeleting(stored) && addsFinalizer(stored, next.finalizers)) {
-    return { server, response: { code: 422, reason: `${key} is invalid: metadata.finalizers: Forbidden: ${NO_NEW_FINALIZERS}` } };
+    return { request, server, response: { code: 422, reason: `${key} is invalid: metadata.finalizers: Forbidden: ${NO_NEW_FINALIZERS}` } };
   }
   // A write that changes nothing is not persisted: no new resourceVersion, no event.
   if (next.set('resourceVersion', stored.resourceVersion).equals(stored)) {
-    return { server, response: { code: 200, object: stored, removed: false } };
+    return { request, server, response: { code: 200, object: stored, removed: false } };
   }
-  if (isDeleting(next) && next.finalizers.isEmpty()) return remove(server, key, next);
-  return persist(server, key, next.set('resourceVersion', stored.resourceVersion + 1), 'MODIFIED', 200);
+  if (isDeleting(next) && next.finalizers.isEmpty()) return remove(request, server, key, next);
+  return persist(request, server, key, next.set('resourceVersion', stored.resourceVersion + 1), 'MODIFIED', 200);
 }
 
-function remove(server: ApiServer, key: ObjectKey, last: KubeObject): ApiResult {
+function remove(request: ApiRequest, server: ApiServer, key: ObjectKey, last: KubeObject): ApiResult {
   const gone = last.set('resourceVersion', last.resourceVersion + 1);
   return {
+    request,
     server: server.set('objects', server.objects.delete(key)),
     response: { code: 200, object: gone, removed: true },
     event: WatchEvent({ type: 'DELETED', object: gone }),
@@ -182,6 +198,7 @@ function remove(server: ApiServer, key: ObjectKey, last: KubeObject): ApiResult 
 }
 
 function persist(
+  request: ApiRequest,
   server: ApiServer,
   key: ObjectKey,
   obj: KubeObject,
@@ -189,12 +206,13 @@ function persist(
   code: 200 | 201,
 ): ApiResult {
   return {
+    request,
     server: server.set('objects', server.objects.set(key, obj)),
     response: { code, object: obj, removed: false },
     event: WatchEvent({ type, object: obj }),
   };
 }
 
-function notFound(server: ApiServer, key: ObjectKey): ApiResult {
-  return { server, response: { code: 404, reason: `${key} not found` } };
+function notFound(request: ApiRequest, server: ApiServer, key: ObjectKey): ApiResult {
+  return { request, server, response: { code: 404, reason: `${key} not found` } };
 }

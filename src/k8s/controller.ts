@@ -7,6 +7,7 @@ import { Map } from 'immutable';
 import type { ApiResponse, ApiResult, ApiServer, MergePatch, WatchEventType } from './apiServer.ts';
 import * as api from './apiServer.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
+import type { StepEvent } from '../engine/model.ts';
 import type { LocalValue } from './world.ts';
 
 /** A watch event as a handler's predicate sees it. */
@@ -76,8 +77,14 @@ export class StepContext<S> {
     private readonly locals: Map<string, LocalValue>,
     private readonly io: {
       readonly cached: (s: S, key: ObjectKey) => KubeObject | undefined;
-      readonly request: (s: S, call: (server: ApiServer) => ApiResult) => { state: S; response: ApiResponse };
+      readonly request: (
+        s: S,
+        call: (server: ApiServer) => ApiResult,
+        events?: StepEvent[],
+      ) => { state: S; response: ApiResponse };
     },
+    /** Where the step tells what it did, while a trace is rebuilt; absent during the search. */
+    private readonly events?: StepEvent[],
   ) {}
 
   /** A local variable of this reconcile, e.g. the copy it read from the cache. */
@@ -129,7 +136,7 @@ export class StepContext<S> {
     if (++this.requestCount > 1) {
       throw new Error(`a step of ${this.controller} made a second API request; each request is its own step`);
     }
-    const { state, response } = this.io.request(this.state, call);
+    const { state, response } = this.io.request(this.state, call, this.events);
     this.state = state;
     return response;
   }

@@ -25,12 +25,14 @@ export {
   update,
   del,
   NO_NEW_FINALIZERS,
+  type ApiRequest,
   type ApiResponse,
   type ApiResult,
   type MergePatch,
   type WatchEventType,
 } from './apiServer.ts';
 export { KubeWorld, Reconcile, type LocalValue } from './world.ts';
+export { describeRequest, describeAnswer, describeEvent, objectView, worldView } from './describe.ts';
 export {
   StepContext,
   type ControllerConfig,
@@ -43,6 +45,7 @@ export {
 export {
   Kubernetes,
   kubernetes,
+  serverParticipant,
   type KubernetesConfig,
   type Lens,
   type ObjectHistory,

@@ -3,8 +3,9 @@
 // (cache catch-up steps and reconcile steps), answers requests for other actors (such as a CLI
 // tool), builds initial states with caches at every lag, and checks the API server's own rules.
 import { List, Map, Set } from 'immutable';
-import { action, actionProperty, invariant, weakFairness, type Action, type Fairness, type Property } from '../engine/model.ts';
-import { emptyServer, WatchEvent, type ApiResponse, type ApiResult, type ApiServer } from './apiServer.ts';
+import { action, actionProperty, invariant, weakFairness, type Action, type Fairness, type Property, type StepEvent } from '../engine/model.ts';
+import { emptyServer, get, WatchEvent, type ApiResponse, type ApiResult, type ApiServer } from './apiServer.ts';
+import { describeAnswer, describeRequest, worldView } from './describe.ts';
 import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConfig, type StepOutcome } from './controller.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
 import { KubeWorld, Reconcile, cacheOf, enqueue, nextEvent, sendEvent, takeEvent } from './world.ts';
@@ -84,12 +85,28 @@ export class Kubernetes<S> {
     return this.world(s).servers.get(server)?.objects.get(key);
   }
 
-  /** Sends a request to `server` directly (no cache), as a CLI tool does, fanning out its event. */
-  request(s: S, server: string, call: (srv: ApiServer) => ApiResult): { state: S; response: ApiResponse } {
+  /**
+   * Sends a request to `server` directly (no cache), as a CLI tool does, fanning out its event.
+   * Pass the step's `events` (the third argument of an action's `next`) so that traces show the
+   * request and the server's answer.
+   */
+  request(
+    s: S,
+    server: string,
+    call: (srv: ApiServer) => ApiResult,
+    events?: StepEvent[],
+  ): { state: S; response: ApiResponse } {
     const world = this.world(s);
     const srv = world.servers.get(server);
     if (!srv) throw new Error(`no API server named ${server}`);
     const result = call(srv);
+    events?.push({
+      kind: 'request',
+      to: serverParticipant(server),
+      request: describeRequest(result.request),
+      answer: describeAnswer(result.request, result.response),
+      ok: result.response.code < 300,
+    });
     let next = world.setIn(['servers', server], result.server);
     if (result.event) {
       for (const m of this.config.managers) {
@@ -99,6 +116,30 @@ export class Kubernetes<S> {
       }
     }
     return { state: this.config.lens.set(s, next), response: result.response };
+  }
+
+  /** A GET straight from `server` (no cache): a read, which changes nothing. */
+  read(s: S, server: string, key: ObjectKey, events?: StepEvent[]): ApiResponse {
+    const srv = this.world(s).servers.get(server);
+    if (!srv) throw new Error(`no API server named ${server}`);
+    const response = get(srv, key);
+    events?.push({
+      kind: 'request',
+      to: serverParticipant(server),
+      request: `GET ${key}`,
+      answer: 'reason' in response ? `404 NotFound: ${response.reason}` : '200 OK',
+      ok: response.code === 200,
+    });
+    return response;
+  }
+
+  /**
+   * How the Kubernetes part of a state reads in a trace: per subject (`source Cluster/c1`,
+   * `capi cache Cluster/c1`, `clusterController queue`, ...) its fields, so that a trace shows
+   * `source Cluster/c1 metadata.finalizers: [] -> [x]`. For a variant's `view`.
+   */
+  view(s: S) {
+    return worldView(this.world(s));
   }
 
   /**
@@ -209,19 +250,27 @@ export class Kubernetes<S> {
         const pending = lens.get(s).pending.get(m.name);
         return pending === undefined || pending.size === 0 ? NONE : [...pending.keys()];
       },
-      next: (s, key) => {
+      next: (s, key, events) => {
         const world = lens.get(s);
         const event = nextEvent(world, m.name, key);
         if (!event) return undefined;
         const old = world.caches.get(m.name)?.get(key);
         let next = takeEvent(world, m.name, key);
         const e: HandlerEvent = { type: event.type, old, object: event.object };
+        const queued: string[] = [];
         for (const c of own) {
           if (c.eventFilter && !c.eventFilter(e)) continue;
           for (const w of c.watches) {
             if (w.kind !== event.object.kind || (w.predicate && !w.predicate(e))) continue;
-            next = enqueue(next, c.name, w.map ? w.map(event.object, cacheOf(next, m.name)) : [key]);
+            const keys = [...(w.map ? w.map(event.object, cacheOf(next, m.name)) : [key])];
+            if (events) queued.push(...keys.map((k) => `${k} for ${c.name}`));
+            next = enqueue(next, c.name, keys);
           }
+        }
+        if (events) {
+          const over = own.length > 0 ? own.map((c) => c.name) : [`${m.name}Cache`];
+          const handlers = queued.length > 0 ? `; queues ${queued.join(', ')}` : '; no handler queues anything';
+          events.push({ kind: 'note', over, text: `${m.name} cache takes in ${event.type} ${key}${handlers}` });
         }
         return lens.set(s, next);
       },
@@ -233,10 +282,17 @@ export class Kubernetes<S> {
     const m = this.config.managers.find((x) => x.name === c.manager)!;
     const io = {
       cached: (s: S, key: ObjectKey) => lens.get(s).caches.get(m.name)?.get(key),
-      request: (s: S, call: (server: ApiServer) => ApiResult) => this.request(s, m.server, call),
+      request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) =>
+        this.request(s, m.server, call, events),
     };
-    const run = (s: S, key: ObjectKey, locals: Map<string, any>, step: (r: StepContext<S>) => StepOutcome): S => {
-      const ctx = new StepContext<S>(s, c.name, key, locals, io);
+    const run = (
+      s: S,
+      key: ObjectKey,
+      locals: Map<string, any>,
+      step: (r: StepContext<S>) => StepOutcome,
+      events: StepEvent[] | undefined,
+    ): S => {
+      const ctx = new StepContext<S>(s, c.name, key, locals, io, events);
       const outcome = step(ctx);
       let world = lens.get(ctx.state);
       switch (outcome.kind) {
@@ -269,10 +325,10 @@ export class Kubernetes<S> {
         for (const k of queue) if (busy === undefined || !busy.has(k)) keys.push(k);
         return keys;
       },
-      next: (s, key) => {
+      next: (s, key, events) => {
         const w = lens.get(s);
         const dequeued = lens.set(s, w.updateIn(['queues', c.name], (q) => (q as Set<ObjectKey>).delete(key)));
-        return run(dequeued, key, Map(), c.reconcile);
+        return run(dequeued, key, Map(), c.reconcile, events);
       },
     });
     const later = Object.entries(c.steps).map(([name, step]) =>
@@ -285,15 +341,20 @@ export class Kubernetes<S> {
           for (const [k, r] of inFlight) if (r.step === name) keys.push(k);
           return keys;
         },
-        next: (s, key) => {
+        next: (s, key, events) => {
           const r = lens.get(s).reconciles.get(c.name)?.get(key);
           if (!r || r.step !== name) return undefined;
-          return run(s, key, r.locals, step);
+          return run(s, key, r.locals, step, events);
         },
       }),
     );
     return [start, ...later];
   }
+}
+
+/** How an API server is named as a participant in traces and diagrams. */
+export function serverParticipant(server: string): string {
+  return `${server} API server`;
 }
 
 export function kubernetes<S>(config: KubernetesConfig<S>): Kubernetes<S> {

@@ -27,16 +27,29 @@ export function diff(before: unknown, after: unknown, path: string[] = []): Chan
     return out;
   }
   if (isMap(before) && isMap(after)) {
-    const out: Change[] = [];
+    // In the order the new value lists its entries (a view's order), each removed entry where
+    // it stood: after the entry that came before it.
+    const rank = new globalThis.Map<unknown, number>();
+    let i = 0;
+    for (const k of after.keys()) rank.set(k, i++);
+    const out: { at: number; changes: Change[] }[] = [];
+    let anchor = -0.5;
+    let removedSeen = 0;
     for (const [k, v] of before.entries()) {
       const key = formatKey(k);
-      if (!after.has(k)) out.push({ path: [...path, key], before: v, after: undefined });
-      else out.push(...diff(v, after.get(k), [...path, key]));
+      if (!after.has(k)) {
+        removedSeen += 1e-6;
+        out.push({ at: anchor + 0.5 + removedSeen, changes: [{ path: [...path, key], before: v, after: undefined }] });
+      } else {
+        anchor = rank.get(k)!;
+        removedSeen = 0;
+        out.push({ at: anchor, changes: diff(v, after.get(k), [...path, key]) });
+      }
     }
     for (const [k, v] of after.entries()) {
-      if (!before.has(k)) out.push({ path: [...path, formatKey(k)], before: undefined, after: v });
+      if (!before.has(k)) out.push({ at: rank.get(k)!, changes: [{ path: [...path, formatKey(k)], before: undefined, after: v }] });
     }
-    return out;
+    return out.sort((a, b) => a.at - b.at).flatMap((x) => x.changes);
   }
   if (isList(before) && isList(after)) {
     // The longest run of `before` that starts `after` once some front elements are gone.

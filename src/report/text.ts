@@ -4,7 +4,8 @@
 // that the caller decides whether there is any.
 import type { ChalkInstance } from 'chalk';
 import type { ModelResult, PropertyResult, VariantResult, Violation } from '../engine/result.ts';
-import { diff, formatValue, leaves, type Change } from './diff.ts';
+import { formatValue, type Change } from './diff.ts';
+import { fullState, pathText, readCounterexample, requestText, type StepReading } from './steps.ts';
 
 export interface TextOptions {
   readonly chalk: ChalkInstance;
@@ -150,52 +151,63 @@ export function formatViolation(x: Violation, o: TextOptions): string {
       `    counterexample: a lasso, ${x.loop} step${x.loop === 1 ? '' : 's'} from an initial state to a cycle of ${cycle} state${cycle === 1 ? '' : 's'} repeated for ever:`,
     );
   }
-  x.trace.forEach((step, i) => {
-    const n = `${i + 1}.`.padStart(5);
+  const reading = readCounterexample(x);
+  reading.steps.forEach((step, i) => {
+    const n = `${step.number}.`.padStart(5);
     const mark = x.loop === i ? c.magenta('   ◀ the cycle starts at this state') : '';
-    if (step.action === null) {
-      out.push(`  ${n} ${c.cyan('initial state')}${mark}`);
-      for (const ch of leaves(step.state)) out.push(`        ${path(ch)} = ${formatValue(ch.after)}`);
+    out.push(`  ${n} ${c.cyan(step.label ?? 'initial state')}${mark}`);
+    if (step.label === null || o.trace === 'full') {
+      for (const ch of fullState(x.trace[i])) out.push(`        ${pathText(ch, step.viewed)} = ${formatValue(ch.after)}`);
+      if (step.label !== null) out.push(...eventLines(step, o));
       return;
     }
-    out.push(`  ${n} ${c.cyan(step.action)}${mark}`);
-    if (o.trace === 'full') {
-      for (const ch of leaves(step.state)) out.push(`        ${path(ch)} = ${formatValue(ch.after)}`);
-      return;
-    }
-    const changes = diff(x.trace[i - 1].state, step.state);
-    if (changes.length === 0) out.push(c.dim('        (no change: a stuttering step)'));
-    for (const ch of changes) out.push(`        ${formatChange(ch, o)}`);
+    out.push(...stepLines(step, o));
   });
   if (x.loop !== undefined) {
     out.push(
-      x.loopAction === null || x.loopAction === undefined
+      reading.closing === undefined
         ? c.magenta(`  ↺ state ${x.trace.length} repeats for ever (stuttering): no step that fairness requires is enabled in it`)
-        : c.magenta(`  ↺ ${x.loopAction} leads back to state ${x.loop + 1}; states ${x.loop + 1} to ${x.trace.length} repeat for ever`),
+        : c.magenta(`  ↺ ${reading.closing.label} leads back to state ${x.loop + 1}; states ${x.loop + 1} to ${x.trace.length} repeat for ever`),
     );
-    if (x.loopAction && o.trace !== 'full') {
-      for (const ch of diff(x.trace[x.trace.length - 1].state, x.trace[x.loop].state)) out.push(`        ${formatChange(ch, o)}`);
-    }
+    if (reading.closing && o.trace !== 'full') out.push(...stepLines(reading.closing, o));
   }
   return out.join('\n');
 }
 
-function path(ch: Change): string {
-  return ch.path.join('.') || '(state)';
+/** A step's requests with their answers, its notes, then what changed. */
+function stepLines(step: StepReading, o: TextOptions): string[] {
+  const c = o.chalk;
+  const out = eventLines(step, o);
+  if (step.changes.length === 0) out.push(c.dim('        (no change: a stuttering step)'));
+  for (const ch of step.changes) out.push(`        ${formatChange(ch, step.viewed, o)}`);
+  return out;
 }
 
-function formatChange(ch: Change, o: TextOptions): string {
+function eventLines(step: StepReading, o: TextOptions): string[] {
   const c = o.chalk;
+  const out: string[] = [];
+  for (const e of step.events) {
+    if (e.kind === 'request') {
+      out.push(`        ${c.blue(requestText(e))}`);
+      out.push(`          ${e.ok ? c.green(`<- ${e.answer}`) : c.red(`<- ${e.answer}`)}`);
+    } else out.push(c.dim(`        (${e.text})`));
+  }
+  return out;
+}
+
+function formatChange(ch: Change, viewed: boolean, o: TextOptions): string {
+  const c = o.chalk;
+  const path = pathText(ch, viewed);
   if (ch.listEdit) {
     const parts = [
       ...ch.listEdit.shifted.map((x) => c.red(`took ${formatValue(x)}`)),
       ...ch.listEdit.pushed.map((x) => c.green(`appended ${formatValue(x)}`)),
     ];
-    return `${path(ch)}: ${parts.join('; ')}`;
+    return `${path}: ${parts.join('; ')}`;
   }
-  if (ch.before === undefined) return `${path(ch)}: ${c.green(`added ${formatValue(ch.after)}`)}`;
-  if (ch.after === undefined) return `${path(ch)}: ${c.red(`removed ${formatValue(ch.before)}`)}`;
-  return `${path(ch)}: ${formatValue(ch.before)} -> ${c.bold(formatValue(ch.after))}`;
+  if (ch.before === undefined) return `${path}: ${c.green(`added ${formatValue(ch.after)}`)}`;
+  if (ch.after === undefined) return `${path}: ${c.red(`removed ${formatValue(ch.before)}`)}`;
+  return `${path}: ${formatValue(ch.before)} -> ${c.bold(formatValue(ch.after))}`;
 }
 
 export function formatSummary(variants: readonly VariantSummary[], o: TextOptions): string {

@@ -1,0 +1,121 @@
+// How Kubernetes things read in a trace: a request as `PATCH Cluster/c1 (merge) {...}` with the
+// API server's answer, and the world as subjects (`source Cluster/c1`, `capi cache Cluster/c1`)
+// with Kubernetes' own field paths (`metadata.finalizers`), so that a trace diff says
+// `source Cluster/c1 metadata.finalizers: [] -> [x]`. Only reports use this; the search never does.
+import { List, OrderedMap, isList } from 'immutable';
+import type { ApiRequest, ApiResponse, MergePatch, WatchEvent } from './apiServer.ts';
+import type { KubeObject } from './object.ts';
+import type { KubeWorld, Reconcile } from './world.ts';
+
+/** The request line: verb, object and, for a patch, its body as the client sends it. */
+export function describeRequest(r: ApiRequest): string {
+  switch (r.verb) {
+    case 'CREATE':
+      return `CREATE ${r.key}`;
+    case 'DELETE':
+      return `DELETE ${r.key}`;
+    case 'PUT':
+      return `PUT ${r.key} (resourceVersion ${(r.body as KubeObject).resourceVersion})`;
+    case 'PATCH': {
+      const body = r.body as MergePatch | { jsonPatchAnnotations: Readonly<Record<string, string>> };
+      if ('jsonPatchAnnotations' in body) {
+        const op = [{ op: 'add', path: '/metadata/annotations', value: body.jsonPatchAnnotations }];
+        return `PATCH ${r.key} (JSON patch) ${JSON.stringify(op)}`;
+      }
+      return `PATCH ${r.key} (merge) ${JSON.stringify(mergePatchJson(body))}`;
+    }
+  }
+}
+
+/** A merge patch in the shape Kubernetes receives it. */
+function mergePatchJson(p: MergePatch): Record<string, unknown> {
+  const metadata: Record<string, unknown> = {};
+  if (p.finalizers !== undefined) metadata.finalizers = isList(p.finalizers) ? p.finalizers.toArray() : [...p.finalizers];
+  if (p.annotations !== undefined) metadata.annotations = p.annotations;
+  const out: Record<string, unknown> = {};
+  if (Object.keys(metadata).length > 0) out.metadata = metadata;
+  if (p.spec !== undefined) out.spec = p.spec;
+  if (p.conditions !== undefined) {
+    out.status = {
+      conditions: Object.entries(p.conditions).map(([type, status]) => ({ type, status: status ? 'True' : 'False' })),
+    };
+  }
+  return out;
+}
+
+/** The answer line: the status code, its reason, and what a success did to the object. */
+export function describeAnswer(request: ApiRequest, r: ApiResponse): string {
+  switch (r.code) {
+    case 201:
+      return '201 Created';
+    case 200: {
+      if (r.removed) return '200 OK: the object is removed from storage';
+      if (request.verb === 'DELETE' && r.object.deletionTimestamp !== null) {
+        return `200 OK: deletionTimestamp set, kept for its finalizers [${r.object.finalizers.join(', ')}]`;
+      }
+      return '200 OK';
+    }
+    case 404:
+      return `404 NotFound: ${r.reason}`;
+    case 409:
+      return `409 Conflict: ${r.reason}`;
+    case 422:
+      return `422 Invalid: ${r.reason}`;
+  }
+}
+
+/** An object's fields under their Kubernetes paths; resourceVersion 0 (a cache view's) is left out. */
+export function objectView(o: KubeObject): OrderedMap<string, unknown> {
+  const fields: [string, unknown][] = [];
+  if (o.resourceVersion !== 0) fields.push(['metadata.resourceVersion', o.resourceVersion]);
+  fields.push(['metadata.deletionTimestamp', o.deletionTimestamp]);
+  fields.push(['metadata.finalizers', `[${o.finalizers.join(', ')}]`]);
+  for (const [k, v] of [...o.annotations.entries()].sort(byKey)) fields.push([`metadata.annotations.${k}`, v]);
+  if (!o.ownerReferences.isEmpty()) fields.push(['metadata.ownerReferences', `[${o.ownerReferences.join(', ')}]`]);
+  for (const [k, v] of [...o.spec.entries()].sort(byKey)) fields.push([`spec.${k}`, v]);
+  for (const [k, v] of [...o.conditions.entries()].sort(byKey)) fields.push([`status.conditions.${k}`, v ? 'True' : 'False']);
+  return OrderedMap(fields);
+}
+
+/** A pending watch event in one line: its type and the fields it carries that are set. */
+export function describeEvent(e: WatchEvent): string {
+  const o = e.object;
+  const parts: string[] = [];
+  if (o.resourceVersion !== 0) parts.push(`resourceVersion ${o.resourceVersion}`);
+  if (o.deletionTimestamp !== null) parts.push(`deletionTimestamp ${o.deletionTimestamp}`);
+  parts.push(`finalizers [${o.finalizers.join(', ')}]`);
+  for (const [k, v] of [...o.spec.entries()].sort(byKey)) parts.push(`spec.${k} ${String(v)}`);
+  for (const [k, v] of [...o.conditions.entries()].sort(byKey)) parts.push(`${k} ${v ? 'True' : 'False'}`);
+  return `${e.type} (${parts.join(', ')})`;
+}
+
+/**
+ * The world as subjects: each server's objects, each cache's objects and pending events, each
+ * controller's queue and reconciles in flight. Sorted by key, so equal worlds read equally.
+ */
+export function worldView(w: KubeWorld): OrderedMap<string, unknown> {
+  const out: [string, unknown][] = [];
+  for (const [server, srv] of w.servers) {
+    for (const [key, o] of [...srv.objects.entries()].sort(byKey)) out.push([`${server} ${key}`, objectView(o)]);
+  }
+  for (const [manager, cache] of w.caches) {
+    for (const [key, o] of [...cache.entries()].sort(byKey)) out.push([`${manager} cache ${key}`, objectView(o)]);
+    const pending = w.pending.get(manager);
+    for (const [key, events] of [...(pending?.entries() ?? [])].sort(byKey)) {
+      out.push([`${manager} watch events ${key}`, List(events.map(describeEvent))]);
+    }
+  }
+  for (const [controller, queue] of w.queues) out.push([`${controller} queue`, `[${[...queue].sort().join(', ')}]`]);
+  for (const [controller, inFlight] of w.reconciles) {
+    for (const [key, r] of [...inFlight.entries()].sort(byKey)) out.push([`${controller} reconcile ${key}`, reconcileView(r)]);
+  }
+  return OrderedMap(out);
+}
+
+function reconcileView(r: Reconcile): OrderedMap<string, unknown> {
+  return OrderedMap<string, unknown>([['step', r.step], ...[...r.locals.entries()].sort(byKey).map(([k, v]) => [k, v] as [string, unknown])]);
+}
+
+function byKey(a: readonly [string, unknown], b: readonly [string, unknown]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
