@@ -9,7 +9,9 @@ import { selectVariants } from '../engine/check.ts';
 import { ModelError } from '../engine/errors.ts';
 import type { Progress } from '../engine/bfs.ts';
 import { formatModelHeader, formatSummary } from '../report/text.ts';
-import { renderVariant, type RenderOptions } from './render.ts';
+import { renderVariant, type OutputFile, type RenderOptions } from './render.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkInWorkers, WorkerModelError } from './workerPool.ts';
 import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
@@ -34,6 +36,8 @@ interface Options {
   coverage?: boolean;
   progress: boolean;
   workers?: number;
+  outItf?: string;
+  outMermaid?: string;
 }
 
 function positiveInt(value: string): number {
@@ -53,6 +57,8 @@ function program(): Command {
     .option('--max-depth <n>', 'stop, incomplete, rather than go deeper (initial states: depth 1)', positiveInt)
     .option('--trace <style>', 'counterexample steps: changes (what changed) or full (whole states)', 'changes')
     .option('--coverage', 'print how often each action was enabled and how many new states it produced')
+    .option('--out-itf <dir>', 'write each counterexample to DIR as an Informal Trace Format file (<variant>-<property>.itf.json)')
+    .option('--out-mermaid <dir>', 'write each counterexample to DIR as a Mermaid sequence diagram in Markdown (<variant>-<property>.md)')
     .option('--workers <n>', 'variants checked at once, each in its own thread (default: the number of cores)', positiveInt)
     .option('--no-progress', 'no progress lines on stderr')
     .option('--no-color', 'no colours (also off when stdout is not a terminal or NO_COLOR is set)')
@@ -87,6 +93,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     trace: opts.trace,
     coverage: Boolean(opts.coverage),
     json: Boolean(opts.json),
+    itf: opts.outItf !== undefined,
+    mermaid: opts.outMermaid !== undefined,
+    modelFile: file,
   };
   try {
     const model = await loadModel(file);
@@ -102,6 +111,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
             return renderVariant(checkVariant(variant, { ...search, modelName: model.name, onProgress }), render);
           });
     if (onProgress && io.stderrIsTty) io.stderr('\r\x1b[K');
+    const written = writeFiles(rendered.flatMap((r) => r.files), { itf: opts.outItf, mermaid: opts.outMermaid });
     if (opts.json) {
       const doc = { model: model.name, description: model.description ?? null, variants: rendered.map((r) => r.json) };
       io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
@@ -109,6 +119,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       const parts = [formatModelHeader(model.name, model.description, { chalk })];
       for (const r of rendered) parts.push('', r.text);
       parts.push('', formatSummary(rendered.map((r) => r.summary), { chalk }));
+      if (written.length > 0) parts.push('', `wrote ${written.length} file${written.length === 1 ? '' : 's'}:`, ...written.map((f) => `  ${f}`));
       io.stdout(`${parts.join('\n')}\n`);
     }
     return exitCodeOf(rendered.map((r) => r.summary));
@@ -123,6 +134,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     }
     throw e; // a bug in modelcheck itself: bin/modelcheck.js prints it with its stack
   }
+}
+
+/** Writes the export files into their directories (made if missing); returns their paths. */
+function writeFiles(files: readonly OutputFile[], dirs: { itf?: string; mermaid?: string }): string[] {
+  const paths: string[] = [];
+  for (const kind of ['itf', 'mermaid'] as const) {
+    const dir = dirs[kind];
+    if (dir === undefined) continue;
+    mkdirSync(dir, { recursive: true });
+    for (const f of files) {
+      if (f.kind !== kind) continue;
+      const path = join(dir, f.name);
+      writeFileSync(path, f.content);
+      paths.push(path);
+    }
+  }
+  return paths;
 }
 
 function progressPrinter(io: CliIo): (p: Progress) => void {

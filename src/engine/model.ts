@@ -50,10 +50,15 @@ export type StepEvent =
       readonly text: string;
     };
 
-/** The actor of a step: its action's name up to the first dot (`mover.delete` -> `mover`). */
-export function actorOf(actionName: string): string {
-  const dot = actionName.indexOf('.');
-  return dot < 0 ? actionName : actionName.slice(0, dot);
+/**
+ * The actor of a step: its action's name up to the first dot (`mover.delete(Cluster/c1)` ->
+ * `mover`); an undotted name is its own actor (`release(0)` -> `release`).
+ */
+export function actorOf(label: string): string {
+  const paren = label.indexOf('(');
+  const name = paren < 0 ? label : label.slice(0, paren);
+  const dot = name.indexOf('.');
+  return dot < 0 ? name : name.slice(0, dot);
 }
 
 /** A state predicate that must hold in every reachable state. */

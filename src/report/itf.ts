@@ -1,0 +1,113 @@
+// Counterexamples in the Informal Trace Format (ITF), the JSON trace format that Apalache writes
+// and Quint reads (https://apalache-mc.org/docs/adr/015adr-trace.html): `vars`, `states` (each
+// with `#meta.index`), `loop` for a lasso. Records become JSON objects, Sets `{"#set": [...]}`,
+// Maps `{"#map": [[k, v], ...]}`, Lists arrays, and integers beyond +-(2^53-1) `{"#bigint"}`.
+// The action of each step is recorded twice: in the state's `#meta.action`, and in the variable
+// `mbt::actionTaken`, Quint's convention for model-based testing.
+import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
+import type { VariantResult, Violation } from '../engine/result.ts';
+
+export type ItfValue =
+  | boolean
+  | string
+  | number
+  | ItfValue[]
+  | { '#bigint': string }
+  | { '#tup': ItfValue[] }
+  | { '#set': ItfValue[] }
+  | { '#map': [ItfValue, ItfValue][] }
+  | { '#unserializable': string }
+  | { [field: string]: ItfValue };
+
+export interface ItfState {
+  '#meta': { index: number; action: string };
+  [variable: string]: ItfValue | { index: number; action: string };
+}
+
+export interface ItfTrace {
+  '#meta': { [key: string]: string | number };
+  vars: string[];
+  states: ItfState[];
+  loop?: number;
+}
+
+/** Quint's variable for the action that produced a state. */
+export const ACTION_TAKEN = 'mbt::actionTaken';
+
+/**
+ * A state value in ITF. Unordered Sets and Maps are written in a canonical order (by the JSON
+ * of their converted elements), so equal states are written equally. `null` and `undefined`
+ * have no ITF value: they are written as `{"#unserializable": "null"}`.
+ */
+export function toItfValue(v: unknown): ItfValue {
+  if (typeof v === 'boolean' || typeof v === 'string') return v;
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v)) return { '#unserializable': String(v) };
+    return Number.isSafeInteger(v) ? v : { '#bigint': BigInt(v).toString() };
+  }
+  if (typeof v === 'bigint') {
+    return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : { '#bigint': v.toString() };
+  }
+  if (v === null || v === undefined) return { '#unserializable': 'null' };
+  if (isRecord(v)) {
+    const out: { [field: string]: ItfValue } = {};
+    for (const [k, x] of v.toSeq().entries()) out[String(k)] = toItfValue(x);
+    return out;
+  }
+  if (isMap(v)) {
+    const entries = [...v.entries()].map(([k, x]) => [toItfValue(k), toItfValue(x)] as [ItfValue, ItfValue]);
+    if (!isOrdered(v)) entries.sort((a, b) => compare(JSON.stringify(a[0]), JSON.stringify(b[0])));
+    return { '#map': entries };
+  }
+  if (isSet(v)) {
+    const items = [...v].map(toItfValue);
+    if (!isOrdered(v)) items.sort((a, b) => compare(JSON.stringify(a), JSON.stringify(b)));
+    return { '#set': items };
+  }
+  if (isList(v) || Array.isArray(v)) return [...(v as Iterable<unknown>)].map(toItfValue);
+  if (typeof v === 'object') {
+    const out: { [field: string]: ItfValue } = {};
+    for (const [k, x] of Object.entries(v)) out[k] = toItfValue(x);
+    return out;
+  }
+  return { '#unserializable': String(v) };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A state's variables: a Record's fields, or the whole state as `state`. */
+function variables(state: unknown): [string, unknown][] {
+  if (isRecord(state)) return [...state.toSeq().entries()].map(([k, x]) => [String(k), x]);
+  return [['state', state]];
+}
+
+/** One counterexample as an ITF trace. */
+export function violationToItf(v: VariantResult, x: Violation, source?: string): ItfTrace {
+  const first = variables(x.trace[0].state).map(([name]) => name);
+  const states = x.trace.map((step, index): ItfState => {
+    const action = step.action ?? 'init';
+    const state: ItfState = { '#meta': { index, action } };
+    for (const [name, value] of variables(step.state)) state[name] = toItfValue(value);
+    state[ACTION_TAKEN] = action;
+    return state;
+  });
+  const meta: ItfTrace['#meta'] = {
+    format: 'ITF',
+    'format-description': 'https://apalache-mc.org/docs/adr/015adr-trace.html',
+    ...(source !== undefined ? { source } : {}),
+    description: `modelcheck: ${v.model}, variant ${v.variant}, ${x.property} (${x.kind}) is violated: ${x.statement}`,
+    model: v.model,
+    variant: v.variant,
+    property: x.property,
+    kind: x.kind,
+  };
+  if (x.loop !== undefined) meta.loopAction = x.loopAction ?? 'stuttering';
+  return { '#meta': meta, vars: [...first, ACTION_TAKEN], states, ...(x.loop !== undefined ? { loop: x.loop } : {}) };
+}
+
+/** A file name for one counterexample: `<variant>-<property><suffix>`, safe on every file system. */
+export function counterexampleFileName(variant: string, property: string, suffix: string): string {
+  return `${variant}-${property}`.replace(/[^A-Za-z0-9._-]+/g, '_') + suffix;
+}
