@@ -6,9 +6,12 @@ import type { StepEvent } from '../engine/model.ts';
 import type { VariantResult, Violation } from '../engine/result.ts';
 import { readCounterexample, type StepReading } from './steps.ts';
 
-/** A participant id Mermaid accepts: letters, digits and underscores. */
+/**
+ * A participant id Mermaid accepts: letters, digits and underscores, prefixed so that no id is
+ * one of Mermaid's keywords (`actor`, `loop`, `end`, ...); the name itself is the alias shown.
+ */
 function idOf(name: string): string {
-  return name.replace(/[^A-Za-z0-9_]/g, '_');
+  return `p_${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
 }
 
 /**
@@ -16,7 +19,7 @@ function idOf(name: string): string {
  * both are written as entity codes; line breaks become spaces.
  */
 export function mermaidText(text: string): string {
-  return text.replace(/#/g, '#35;').replace(/;/g, '#59;').replace(/[\r\n]+/g, ' ');
+  return text.replace(/[#;]/g, (c) => (c === '#' ? '#35;' : '#59;')).replace(/[\r\n]+/g, ' ');
 }
 
 /** The actors in order of appearance, then those who only answer (the servers). */
@@ -70,8 +73,8 @@ export function violationToMermaid(x: Violation): string {
   const all = reading.closing ? [...acting, reading.closing] : acting;
   const participants = participantsOf(all);
   const lines = ['sequenceDiagram'];
-  for (const p of participants) lines.push(p === idOf(p) ? `  participant ${p}` : `  participant ${idOf(p)} as ${mermaidText(p)}`);
-  if (participants.length === 0) lines.push('  participant model');
+  for (const p of participants) lines.push(`  participant ${idOf(p)} as ${mermaidText(p)}`);
+  if (participants.length === 0) lines.push(`  participant ${idOf('model')} as model`);
   const first = participants[0] ?? 'model';
   lines.push(`  Note over ${idOf(first)}: 1. initial state`);
   const loopAt = reading.loop;
@@ -84,7 +87,10 @@ export function violationToMermaid(x: Violation): string {
     if (loopAt !== undefined && loopAt > 0 && step.number === loopAt + 1) openLoop();
   }
   if (loopAt !== undefined) {
-    if (reading.closing) lines.push(...stepLines(reading.closing, '    '));
+    if (reading.closing) {
+      lines.push(...stepLines(reading.closing, '    '));
+      lines.push(`    Note over ${idOf(reading.closing.actor!)}: back to state ${loopAt + 1}`);
+    }
     else lines.push(`    Note over ${idOf(first)}: state ${x.trace.length} repeats for ever (stuttering)`);
     lines.push('  end');
   }

@@ -1,0 +1,58 @@
+// A counterexample as readers see it (src/report/steps.ts) and the diff under it
+// (src/report/diff.ts): what each step changed, in the view's order, with subjects and fields.
+import { describe, expect, it } from 'vitest';
+import { OrderedMap, Record } from 'immutable';
+import { check, checkVariant } from 'modelcheck';
+import { diff } from '../../src/report/diff.ts';
+import { changeText, readCounterexample } from '../../src/report/steps.ts';
+import dieHard from '../fixtures/dieHard.ts';
+import { finalizerRace } from '../fixtures/k8s/tiny.ts';
+
+describe('reading a counterexample', () => {
+  it('gives each Die Hard step its actor and its changes, and the initial state whole', () => {
+    const [v] = check(dieHard).variants;
+    const r = readCounterexample(v.violations[0]);
+    expect(r.steps.map((s) => s.actor)).toEqual([null, 'FillBigJug', 'BigToSmall', 'EmptySmallJug', 'BigToSmall', 'FillBigJug', 'BigToSmall']);
+    expect(r.steps[0].changes.map((c) => changeText(c, false))).toEqual(['small: added 0', 'big: added 0']);
+    // TLC's third state: small 3, big 2 after BigToSmall from (0, 5).
+    expect(r.steps[2].changes.map((c) => changeText(c, false))).toEqual(['small: 0 -> 3', 'big: 5 -> 2']);
+  });
+
+  it("fills in a request's sender from the step's actor", () => {
+    const r = checkVariant(finalizerRace(['removeFinalizers', 'delete']));
+    const steps = readCounterexample(r.violations[0]).steps;
+    expect(steps[1].events).toEqual([
+      { kind: 'request', from: 'actor', to: 'main API server', request: 'PATCH Thing/o (merge) {"metadata":{"finalizers":[]}}', answer: '200 OK', ok: true },
+    ]);
+  });
+});
+
+describe('diffs over a view', () => {
+  const before = OrderedMap<string, unknown>([
+    ['a Thing/x', OrderedMap([['metadata.finalizers', '[f]']])],
+    ['gone', 1],
+    ['b queue', '[]'],
+  ]);
+  const after = OrderedMap<string, unknown>([
+    ['a Thing/x', OrderedMap([['metadata.finalizers', '[]']])],
+    ['a Thing/y', OrderedMap([['metadata.finalizers', '[]']])],
+    ['b queue', '[Thing/x]'],
+  ]);
+
+  it("lists changes in the new view's order, a removed entry right after the entry it followed", () => {
+    expect(diff(before, after).map((c) => changeText(c, true))).toEqual([
+      'a Thing/x metadata.finalizers: [f] -> []',
+      'gone: removed 1',
+      'a Thing/y: added {metadata.finalizers: []}',
+      'b queue: [] -> [Thing/x]',
+    ]);
+  });
+
+  it('joins a raw state path with dots, and a Record inside a view under its subject', () => {
+    const M = Record({ step: 'get', index: 0 });
+    expect(diff(OrderedMap({ mover: M() }), OrderedMap({ mover: M({ step: 'delete' }) })).map((c) => changeText(c, true))).toEqual([
+      'mover step: get -> delete',
+    ]);
+    expect(diff(M(), M({ index: 2 })).map((c) => changeText(c, false))).toEqual(['index: 0 -> 2']);
+  });
+});
