@@ -482,12 +482,14 @@ const noFinalizerResurrection = invariant<MoveState>(
   'NoFinalizerResurrection',
   'Once the mover has emptied an object\'s finalizers, no finalizer reappears on that object while it exists.',
   (s) => s.emptied.every((key) => (kube.stored(s, 'source', key)?.finalizers.isEmpty() ?? true)),
+  { premise: (s) => !s.emptied.isEmpty() },
 );
 
 const settledMoveLeavesNoSourceObjects = settledInvariant<MoveState>(
   'SettledMoveLeavesNoSourceObjects',
   'When the system has settled after the mover finished, no moved object remains in the source cluster.',
-  (s) => s.mover.phase !== 'done' || MOVED.every((key) => kube.stored(s, 'source', key) === undefined),
+  (s) => MOVED.every((key) => kube.stored(s, 'source', key) === undefined),
+  { premise: (s) => s.mover.phase === 'done' },
 );
 
 const sourceInfraNeverDestroyed = invariant<MoveState>(

@@ -30,6 +30,7 @@ export type {
   Property,
   PropertyKind,
   StepEvent,
+  PropertyOptions,
   Variant,
   Model,
 } from './engine/model.ts';

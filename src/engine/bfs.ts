@@ -80,6 +80,10 @@ class Search<S> {
   /** For object parameters of per-parameter fairness; made on first use. */
   private paramPrinter: Fingerprinter | undefined;
   private readonly paramFp: Fingerprint = { hi: 0, lo: 0 };
+  /** Per invariant, per settled-state invariant, per liveness property: states where its premise held. */
+  private readonly invariantPremise: number[];
+  private readonly settledPremise: number[];
+  private readonly livenessPremise: number[];
   private readonly enabledCount: number[];
   private readonly newCount: number[];
   private readonly checkDeadlock: boolean;
@@ -106,6 +110,9 @@ class Search<S> {
       if (f.perParameter) for (let a = 0; a < actionNames.length; a++) this.paramKeyed[a] |= f.inGroup[a];
     }
     this.graph = this.livenessProperties.length > 0 ? new StateGraph(this.livenessProperties.length) : undefined;
+    this.invariantPremise = this.invariants.map(() => 0);
+    this.settledPremise = this.settledProperties.map(() => 0);
+    this.livenessPremise = this.livenessProperties.map(() => 0);
     this.enabledCount = variant.actions.map(() => 0);
     this.newCount = variant.actions.map(() => 0);
     this.checkDeadlock = variant.checkDeadlock ?? true;
@@ -265,6 +272,7 @@ class Search<S> {
     this.livenessProperties.forEach((p, i) => {
       const f = p.formula;
       let bits = this.predicate(p, f.p, s, id) ? 1 : 0;
+      if (f.op === 'leadsTo' && bits === 1) this.livenessPremise[i]++;
       if (f.op === 'leadsTo' && this.predicate(p, f.q, s, id)) bits |= 2;
       graph.label(id, i, bits);
     });
@@ -342,9 +350,14 @@ class Search<S> {
   }
 
   private holds(p: SafetyProperty<S>, id: number, s: S, t?: S): boolean {
+    return this.evaluate(p, p.kind === 'action' ? p.holds : (p.holds as (s: S, t: S) => boolean), id, s, t);
+  }
+
+  /** Evaluates one of `p`'s predicates, turning a throw or a non-boolean into a ModelError. */
+  private evaluate(p: SafetyProperty<S>, f: (s: S, t: S) => boolean, id: number, s: S, t?: S): boolean {
     let r: unknown;
     try {
-      r = p.kind === 'action' ? p.holds(s, t as S) : p.holds(s);
+      r = f(s, t as S);
     } catch (cause) {
       throw this.threw('MC103_PREDICATE_THREW', p.name, cause, id);
     }
@@ -358,16 +371,30 @@ class Search<S> {
     return r;
   }
 
+  /** Whether `p`'s premise holds in `s` (true when it has none), with the errors of a predicate. */
+  private premise(p: SafetyProperty<S>, id: number, s: S): boolean {
+    if (p.kind === 'action' || p.premise === undefined) return true;
+    return this.evaluate(p, p.premise, id, s);
+  }
+
   private checkInvariants(s: S, id: number): void {
     if (this.graph) this.labelState(s, id);
-    for (const p of this.invariants) {
-      if (!this.findings.has(p.name) && !this.holds(p, id, s)) this.record(p, id);
+    const ps = this.invariants;
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i];
+      if (this.findings.has(p.name) || !this.premise(p, id, s)) continue;
+      this.invariantPremise[i]++;
+      if (!this.holds(p, id, s)) this.record(p, id);
     }
   }
 
   private checkSettled(s: S, id: number): void {
-    for (const p of this.settledProperties) {
-      if (!this.findings.has(p.name) && !this.holds(p, id, s)) this.record(p, id);
+    const ps = this.settledProperties;
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i];
+      if (this.findings.has(p.name) || !this.premise(p, id, s)) continue;
+      this.settledPremise[i]++;
+      if (!this.holds(p, id, s)) this.record(p, id);
     }
   }
 
@@ -477,6 +504,7 @@ class Search<S> {
       statement: p.statement,
       status: this.findings.has(p.name) ? 'violated' : this.incomplete ? 'unknown' : 'holds',
       expectedViolated: expected.includes(p.name),
+      ...this.premiseOf(p),
     }));
     const violations: Violation<S>[] = all
       .filter((p) => this.findings.has(p.name))
@@ -524,8 +552,43 @@ class Search<S> {
     };
   }
 
+  /** How often `p`'s premise held, for properties that have one; vacuous if never, in a complete search. */
+  private premiseOf(p: { name: string; kind: string }): { premiseStates?: number; vacuous: boolean } {
+    let n: number | undefined;
+    const i = (list: { name: string }[]) => list.findIndex((q) => q.name === p.name);
+    if (p.kind === 'invariant') {
+      const k = i(this.invariants);
+      if (this.invariants[k].kind === 'invariant' && (this.invariants[k] as { premise?: unknown }).premise) n = this.invariantPremise[k];
+    } else if (p.kind === 'settled') n = this.settledPremise[i(this.settledProperties)];
+    else if (p.kind === 'liveness') {
+      const k = i(this.livenessProperties);
+      if (this.livenessProperties[k].formula.op === 'leadsTo') n = this.livenessPremise[k];
+    }
+    const holds = !this.findings.has(p.name) && !this.incomplete;
+    return { ...(n !== undefined ? { premiseStates: n } : {}), vacuous: holds && n === 0 };
+  }
+
   private warnings(): string[] {
     const out: string[] = [];
+    if (!this.incomplete) {
+      this.variant.actions.forEach((a, i) => {
+        if (this.enabledCount[i] === 0) out.push(`action ${a.name} is never enabled in any reachable state`);
+      });
+      const all = [...this.invariants, ...this.settledProperties, ...this.livenessProperties];
+      for (const p of all) {
+        const { vacuous } = this.premiseOf(p);
+        if (!vacuous) continue;
+        const why =
+          p.kind === 'settled'
+            ? (p as { premise?: unknown }).premise
+              ? 'no settled state satisfies its premise'
+              : 'no settled state is reachable'
+            : p.kind === 'liveness'
+              ? 'the left side of its leadsTo never holds'
+              : 'its premise never holds';
+        out.push(`${p.name} holds only vacuously: ${why}`);
+      }
+    }
     if (this.livenessProperties.length > 0 && (this.variant.fairness ?? []).length === 0) {
       out.push(
         `liveness properties (${this.livenessProperties.map((p) => p.name).join(', ')}) are checked with no fairness at all: ` +

@@ -67,6 +67,17 @@ export interface Invariant<S> {
   readonly name: string;
   readonly statement: string;
   readonly holds: (s: S) => boolean;
+  /**
+   * Where the property has something to say: `holds` is checked only in states where the
+   * premise holds. A property whose premise never held is reported as vacuous.
+   */
+  readonly premise?: (s: S) => boolean;
+}
+
+/** Options of invariant() and settledInvariant(). */
+export interface PropertyOptions<S> {
+  /** Check `holds` only where this holds; warn when it never does (the property is vacuous). */
+  readonly premise?: (s: S) => boolean;
 }
 
 /** A predicate over every step (s, t), stuttering steps included. */
@@ -86,6 +97,8 @@ export interface SettledInvariant<S> {
   readonly name: string;
   readonly statement: string;
   readonly holds: (s: S) => boolean;
+  /** As for invariants: `holds` is checked only in settled states where the premise holds. */
+  readonly premise?: (s: S) => boolean;
 }
 
 /**
@@ -221,8 +234,13 @@ export function action<S, P = undefined>(
   return { name, ...def };
 }
 
-export function invariant<S>(name: string, statement: string, holds: (s: S) => boolean): Invariant<S> {
-  return { kind: 'invariant', name, statement, holds };
+export function invariant<S>(
+  name: string,
+  statement: string,
+  holds: (s: S) => boolean,
+  options: PropertyOptions<S> = {},
+): Invariant<S> {
+  return { kind: 'invariant', name, statement, holds, ...(options.premise ? { premise: options.premise } : {}) };
 }
 
 export function actionProperty<S>(
@@ -237,8 +255,9 @@ export function settledInvariant<S>(
   name: string,
   statement: string,
   holds: (s: S) => boolean,
+  options: PropertyOptions<S> = {},
 ): SettledInvariant<S> {
-  return { kind: 'settled', name, statement, holds };
+  return { kind: 'settled', name, statement, holds, ...(options.premise ? { premise: options.premise } : {}) };
 }
 
 /** Declares a model: one or more variants checked together. */

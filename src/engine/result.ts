@@ -57,6 +57,14 @@ export interface PropertyResult {
   readonly statement: string;
   readonly status: PropertyStatus;
   readonly expectedViolated: boolean;
+  /**
+   * For a property with a premise (an invariant's `premise`, a settled-state invariant's
+   * settled states, a leadsTo's p): in how many reachable states it held. Counted fully only
+   * for a property that holds; absent for properties without a premise.
+   */
+  readonly premiseStates?: number;
+  /** The property holds only because its premise never did. */
+  readonly vacuous: boolean;
 }
 
 export interface VariantResult<S = unknown> {

@@ -59,6 +59,8 @@ export function variantToJson(v: VariantResult): Json {
       statement: p.statement,
       status: p.status,
       expectedViolated: p.expectedViolated,
+      premiseStates: p.premiseStates ?? null,
+      vacuous: p.vacuous,
     })),
     coverage: v.stats.coverage.map((c) => ({ action: c.action, enabled: c.enabled, newStates: c.newStates })),
     violations: v.violations.map((x) => ({

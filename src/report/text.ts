@@ -96,6 +96,16 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
       const line = `    ${x.action.padEnd(aw)}  ${num(x.enabled).padStart(10)}  ${num(x.newStates).padStart(10)}`;
       out.push(x.enabled === 0 ? c.yellow(`${line}  never enabled`) : line);
     }
+    const premised = v.properties.filter((p) => p.premiseStates !== undefined && p.status === 'holds');
+    if (premised.length > 0) {
+      out.push('  premises (reachable states where each property had something to check):');
+      const pw = Math.max(...premised.map((p) => p.name.length));
+      for (const p of premised) {
+        const what = p.kind === 'settled' ? 'settled states' : p.kind === 'liveness' ? 'states where its left side held' : 'states';
+        const line = `    ${p.name.padEnd(pw)}  ${num(p.premiseStates!).padStart(10)}  ${what}`;
+        out.push(p.vacuous ? c.yellow(`${line}  vacuous`) : line);
+      }
+    }
   }
   for (const x of v.violations) out.push('', formatViolation(x, o));
   return out.join('\n');
@@ -136,7 +146,8 @@ function propertyLine(p: PropertyResult, width: number, o: TextOptions): string 
   const mark =
     p.status === 'holds' ? c.green('holds   ') : p.status === 'violated' ? c.red('violated') : c.yellow('unknown ');
   const exp = p.expectedViolated ? c.dim(' (expected to be violated)') : '';
-  return `${name}  ${mark}  ${c.dim(`[${p.kind}]`)} ${p.statement}${exp}`;
+  const vacuous = p.vacuous ? c.yellow(' (vacuously: its premise never held)') : '';
+  return `${name}  ${mark}  ${c.dim(`[${p.kind}]`)} ${p.statement}${exp}${vacuous}`;
 }
 
 export function formatViolation(x: Violation, o: TextOptions): string {
