@@ -11,7 +11,7 @@ import type { Progress } from '../engine/bfs.ts';
 import { formatModelHeader, formatSummary } from '../report/text.ts';
 import { renderVariant, type OutputFile, type RenderOptions } from './render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { checkInWorkers, WorkerModelError } from './workerPool.ts';
 import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
@@ -38,6 +38,8 @@ interface Options {
   workers?: number;
   outItf?: string;
   outMermaid?: string;
+  outDot?: string;
+  dotMaxStates: number;
 }
 
 function positiveInt(value: string): number {
@@ -59,6 +61,8 @@ function program(): Command {
     .option('--coverage', 'print how often each action was enabled and how many new states it produced')
     .option('--out-itf <dir>', 'write each counterexample to DIR as an Informal Trace Format file (<variant>-<property>.itf.json)')
     .option('--out-mermaid <dir>', 'write each counterexample to DIR as a Mermaid sequence diagram in Markdown (<variant>-<property>.md)')
+    .option('--out-dot <file>', 'write the reachable state graph of a small model to FILE in Graphviz DOT, the first counterexample in red (FILE-<variant>.dot for several variants)')
+    .option('--dot-max-states <n>', 'the largest graph --out-dot draws', positiveInt, 500)
     .option('--workers <n>', 'variants checked at once, each in its own thread (default: the number of cores)', positiveInt)
     .option('--no-progress', 'no progress lines on stderr')
     .option('--no-color', 'no colours (also off when stdout is not a terminal or NO_COLOR is set)')
@@ -96,6 +100,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     itf: opts.outItf !== undefined,
     mermaid: opts.outMermaid !== undefined,
     modelFile: file,
+    dotMaxStates: opts.outDot !== undefined ? opts.dotMaxStates : undefined,
   };
   try {
     const model = await loadModel(file);
@@ -108,10 +113,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
         ? await checkInWorkers(file, names, { ...search, render }, workers, onProgress)
         : names.map((name) => {
             const variant = model.variants.find((v) => v.name === name)!;
-            return renderVariant(checkVariant(variant, { ...search, modelName: model.name, onProgress }), render);
+            return renderVariant(checkVariant(variant, { ...search, modelName: model.name, onProgress }), render, variant);
           });
     if (onProgress && io.stderrIsTty) io.stderr('\r\x1b[K');
-    const written = writeFiles(rendered.flatMap((r) => r.files), { itf: opts.outItf, mermaid: opts.outMermaid });
+    const written = writeFiles(rendered.flatMap((r) => r.files), {
+      itf: opts.outItf,
+      mermaid: opts.outMermaid,
+      dot: opts.outDot,
+      severalVariants: names.length > 1,
+    });
+    for (const r of rendered) for (const d of r.declined) io.stderr(`modelcheck: ${d}\n`);
     if (opts.json) {
       const doc = { model: model.name, description: model.description ?? null, variants: rendered.map((r) => r.json) };
       io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
@@ -137,8 +148,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
 }
 
 /** Writes the export files into their directories (made if missing); returns their paths. */
-function writeFiles(files: readonly OutputFile[], dirs: { itf?: string; mermaid?: string }): string[] {
+function writeFiles(
+  files: readonly OutputFile[],
+  dirs: { itf?: string; mermaid?: string; dot?: string; severalVariants: boolean },
+): string[] {
   const paths: string[] = [];
+  if (dirs.dot !== undefined) {
+    for (const f of files) {
+      if (f.kind !== 'dot') continue;
+      // One file per variant: FILE itself for one variant, FILE-<variant>.dot for several.
+      const path = dirs.severalVariants ? `${dirs.dot.replace(/\.dot$/, '')}-${f.name.replace(/[^A-Za-z0-9._-]+/g, '_')}.dot` : dirs.dot;
+      const dir = dirname(path);
+      if (dir !== '') mkdirSync(dir, { recursive: true });
+      writeFileSync(path, f.content);
+      paths.push(path);
+    }
+  }
   for (const kind of ['itf', 'mermaid'] as const) {
     const dir = dirs[kind];
     if (dir === undefined) continue;

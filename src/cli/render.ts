@@ -7,6 +7,13 @@ import { variantToJson, type Json } from '../report/json.ts';
 import { formatVariant, summarize, type VariantSummary } from '../report/text.ts';
 import { counterexampleFileName, violationToItf } from '../report/itf.ts';
 import { violationToMermaidMarkdown } from '../report/mermaid.ts';
+import { graphToDot } from '../report/dot.ts';
+import { smallGraph } from '../engine/smallGraph.ts';
+import type { Variant } from '../engine/model.ts';
+
+function num(n: number): string {
+  return n.toLocaleString('en-US');
+}
 
 export interface RenderOptions {
   readonly colorLevel: 0 | 1;
@@ -19,11 +26,13 @@ export interface RenderOptions {
   readonly mermaid: boolean;
   /** The model file as the user named it, recorded in the ITF files' metadata. */
   readonly modelFile: string;
+  /** Draw the reachable graph in DOT if it has at most this many states. */
+  readonly dotMaxStates?: number;
 }
 
 /** A file to write, made where the search ran: `kind` says which output directory it goes to. */
 export interface OutputFile {
-  readonly kind: 'itf' | 'mermaid';
+  readonly kind: 'itf' | 'mermaid' | 'dot';
   readonly name: string;
   readonly content: string;
 }
@@ -33,10 +42,25 @@ export interface RenderedVariant {
   readonly json: Json | null;
   readonly summary: VariantSummary;
   readonly files: readonly OutputFile[];
+  /** Why no DOT file was made, when one was asked for. */
+  readonly declined: readonly string[];
 }
 
-export function renderVariant(v: VariantResult, o: RenderOptions): RenderedVariant {
+/** `variant` is needed only to draw the state graph (`dotMaxStates`). */
+export function renderVariant(v: VariantResult, o: RenderOptions, variant?: Variant<unknown>): RenderedVariant {
   const files: OutputFile[] = [];
+  const declined: string[] = [];
+  if (o.dotMaxStates !== undefined && variant) {
+    const g = smallGraph(variant, o.dotMaxStates);
+    if (g.kind === 'graph') {
+      files.push({ kind: 'dot', name: v.variant, content: graphToDot(`${v.model} ${v.variant}`, g, v.violations[0], variant.view) });
+    } else {
+      declined.push(
+        `no state graph drawn for variant ${v.variant}: it has more than ${num(g.limit)} reachable states ` +
+          '(DOT is for small models; raise --dot-max-states to draw a larger one)',
+      );
+    }
+  }
   for (const x of v.violations) {
     if (o.itf) {
       const content = `${JSON.stringify(violationToItf(v, x, o.modelFile), null, 2)}\n`;
@@ -51,5 +75,6 @@ export function renderVariant(v: VariantResult, o: RenderOptions): RenderedVaria
     json: o.json ? variantToJson(v) : null,
     summary: summarize(v),
     files,
+    declined,
   };
 }

@@ -27,7 +27,7 @@ try {
     maxDepth: input.maxDepth,
     onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }),
   });
-  port.postMessage({ kind: 'done', rendered: renderVariant(result, input.render) });
+  port.postMessage({ kind: 'done', rendered: renderVariant(result, input.render, variant) });
 } catch (e) {
   if (e instanceof ModelError) {
     port.postMessage({ kind: 'modelError', text: formatError(e, input.file, new Chalk({ level: input.render.colorLevel })) });
