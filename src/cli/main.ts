@@ -16,6 +16,7 @@ import { checkInWorkers, WorkerModelError } from './workerPool.ts';
 import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
+import { runDocs } from './docsCommand.ts';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -52,7 +53,7 @@ function program(): Command {
   return new Command()
     .name('modelcheck')
     .description('Explicit-state model checking of TypeScript models: every reachable state, breadth first.')
-    .argument('<model>', 'the model file (a .ts module whose default export is defineModel(...))')
+    .argument('<model>', 'the model file (a .ts module whose default export is defineModel(...)); `modelcheck docs <model>` writes its documentation')
     .option('--variant <name>', 'check only this variant (default: all)')
     .option('--json', 'print one JSON document on stdout instead of the text report')
     .option('--max-states <n>', 'stop, incomplete, rather than store more distinct states', positiveInt)
@@ -72,6 +73,7 @@ function program(): Command {
 
 /** Runs the CLI on `argv` (without node and script), returning the exit status. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  if (argv[0] === 'docs') return runDocs(argv.slice(1), io);
   const cmd = program();
   let file: string;
   let opts: Options;

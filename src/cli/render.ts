@@ -8,6 +8,7 @@ import { formatVariant, summarize, type VariantSummary } from '../report/text.ts
 import { counterexampleFileName, violationToItf } from '../report/itf.ts';
 import { violationToMermaidMarkdown } from '../report/mermaid.ts';
 import { graphToDot } from '../report/dot.ts';
+import { variantDocs, type VariantDocs } from '../report/docs.ts';
 import { smallGraph } from '../engine/smallGraph.ts';
 import type { Variant } from '../engine/model.ts';
 
@@ -28,6 +29,8 @@ export interface RenderOptions {
   readonly modelFile: string;
   /** Draw the reachable graph in DOT if it has at most this many states. */
   readonly dotMaxStates?: number;
+  /** Make what the generated docs need of this variant. */
+  readonly docs?: boolean;
 }
 
 /** A file to write, made where the search ran: `kind` says which output directory it goes to. */
@@ -44,6 +47,7 @@ export interface RenderedVariant {
   readonly files: readonly OutputFile[];
   /** Why no DOT file was made, when one was asked for. */
   readonly declined: readonly string[];
+  readonly docs: VariantDocs | null;
 }
 
 /** `variant` is needed only to draw the state graph (`dotMaxStates`). */
@@ -76,5 +80,6 @@ export function renderVariant(v: VariantResult, o: RenderOptions, variant?: Vari
     summary: summarize(v),
     files,
     declined,
+    docs: o.docs ? variantDocs(v) : null,
   };
 }
