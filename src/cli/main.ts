@@ -7,7 +7,6 @@ import { availableParallelism } from 'node:os';
 import { checkVariant } from '../engine/bfs.ts';
 import { selectVariants } from '../engine/check.ts';
 import { ModelError } from '../engine/errors.ts';
-import type { Progress } from '../engine/bfs.ts';
 import { formatModelHeader, formatSummary } from '../report/text.ts';
 import { renderVariant, type OutputFile, type RenderOptions } from './render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +16,7 @@ import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
 import { runDocs } from './docsCommand.ts';
+import { progressPrinter } from './progress.ts';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -107,7 +107,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   try {
     const model = await loadModel(file);
     const names = selectVariants(model, opts.variant).map((v) => v.name);
-    const onProgress = opts.progress ? progressPrinter(io) : undefined;
+    const progress = opts.progress ? progressPrinter(io.stderr, io.stderrIsTty) : undefined;
+    const onProgress = progress?.onProgress;
     const workers = Math.min(opts.workers ?? availableParallelism(), names.length);
     const search = { maxStates: opts.maxStates, maxDepth: opts.maxDepth };
     const rendered =
@@ -117,7 +118,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
             const variant = model.variants.find((v) => v.name === name)!;
             return renderVariant(checkVariant(variant, { ...search, modelName: model.name, onProgress }), render, variant);
           });
-    if (onProgress && io.stderrIsTty) io.stderr('\r\x1b[K');
+    progress?.clear();
     const written = writeFiles(rendered.flatMap((r) => r.files), {
       itf: opts.outItf,
       mermaid: opts.outMermaid,
@@ -178,18 +179,4 @@ function writeFiles(
     }
   }
   return paths;
-}
-
-function progressPrinter(io: CliIo): (p: Progress) => void {
-  let lastLine = 0;
-  return (p) => {
-    const line =
-      `${p.variant}: ${p.distinctStates.toLocaleString('en-US')} distinct states, ` +
-      `${Math.round(p.distinctStates / p.seconds).toLocaleString('en-US')}/s, queue ${p.queue.toLocaleString('en-US')}, depth ${p.depth}`;
-    if (io.stderrIsTty) io.stderr(`\r\x1b[K${line}`);
-    else if (p.seconds - lastLine >= 5) {
-      lastLine = p.seconds;
-      io.stderr(`${line}\n`);
-    }
-  };
 }
