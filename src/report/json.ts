@@ -1,6 +1,7 @@
 // The --json document. Field names here are a public contract: they keep their names.
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
 import type { ModelResult, VariantResult } from '../engine/result.ts';
+import type { StepEvent } from '../engine/model.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -67,11 +68,22 @@ export function variantToJson(v: VariantResult): Json {
       property: x.property,
       kind: x.kind,
       statement: x.statement,
-      trace: x.trace.map((step) => ({ action: step.action, state: stateToJson(step.state) })),
+      trace: x.trace.map((step) => ({ action: step.action, events: eventsToJson(step.events), state: stateToJson(step.state) })),
       // A lasso: the index of the cycle's first state, and the step back to it (null: stuttering).
-      ...(x.loop !== undefined ? { loop: x.loop, loopAction: x.loopAction ?? null } : {}),
+      ...(x.loop !== undefined
+        ? { loop: x.loop, loopAction: x.loopAction ?? null, loopEvents: eventsToJson(x.loopEvents) }
+        : {}),
     })),
   };
+}
+
+/** What a step told of itself: requests with their answers, and notes. */
+function eventsToJson(events: readonly StepEvent[] | undefined): Json {
+  return (events ?? []).map((e): Json =>
+    e.kind === 'request'
+      ? { kind: 'request', from: e.from ?? null, to: e.to, request: e.request, answer: e.answer, ok: e.ok }
+      : { kind: 'note', over: e.over ? [...e.over] : null, text: e.text },
+  );
 }
 
 export function resultToJson(r: ModelResult): Json {
