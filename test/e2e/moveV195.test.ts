@@ -43,8 +43,26 @@ describe('models/move.ts, variant v1.9.5', () => {
       'weak fairness of clusterController (per key) (per parameter)',
       'weak fairness of dockerClusterController (per key) (per parameter)',
     ]);
-    expect(v.warnings).toEqual([]);
     expect(v.livenessSeconds).toBeGreaterThan(0);
+  });
+
+  it('warns that no delete path of either controller is ever taken: with every cache showing the pause first, neither reconciles a deletion', () => {
+    // Read against the model: the timing assumption holds the mover's first delete until both
+    // caches show spec.paused=true, and a cache takes one object's events in order, so by the
+    // time a controller's cache shows an object deleting it also shows the Cluster paused; both
+    // Reconciles then return before reconcileDelete. That is how pause protects the
+    // infrastructure, and why these actions are never enabled.
+    const [v] = doc.variants;
+    expect(v.warnings).toEqual([
+      'action clusterController.reconcileInfrastructure is never enabled in any reachable state',
+      'action clusterController.deleteInfrastructure is never enabled in any reachable state',
+      'action clusterController.removeFinalizer is never enabled in any reachable state',
+      'action dockerClusterController.reconcileDelete is never enabled in any reachable state',
+      'action dockerClusterController.deleteLoadBalancer is never enabled in any reachable state',
+      'action dockerClusterController.removeFinalizer is never enabled in any reachable state',
+    ]);
+    // Nothing held only vacuously: each premise had states to check.
+    expect(v.properties.filter((p: { vacuous: boolean }) => p.vacuous)).toEqual([]);
   });
 
   it('states the timing assumption it relies on', () => {
