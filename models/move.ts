@@ -43,12 +43,13 @@ const PAUSED_CONDITION = 'Paused';
 
 /**
  * The versions each object went through before the move, oldest first: created, then the
- * controller's EnsureFinalizer patch, then its EnsurePausedCondition patch (Paused=False).
- * The DockerCluster is created with its ownerReference already set. Inference: which write set
- * the ownerReference is not read by anything in this model.
+ * controller's finalizer patch, then (controllers with PR #11284) its EnsurePausedCondition
+ * patch (Paused=False). The DockerCluster is created with its ownerReference already set.
+ * Inference: which write set the ownerReference is not read by anything in this model.
  */
-function reconciledHistory(created: KubeObject, finalizer: string): KubeObject[] {
+function reconciledHistory(created: KubeObject, finalizer: string, code: ControllerCode): KubeObject[] {
   const withFinalizer = created.set('finalizers', List([finalizer]));
+  if (!code.pr11284) return [created, withFinalizer];
   return [created, withFinalizer, withFinalizer.setIn(['conditions', PAUSED_CONDITION], false)];
 }
 
@@ -110,7 +111,7 @@ const DELETE_ORDER = [DOCKER_CLUSTER, CLUSTER];
 const MAX_ATTEMPTS = 10;
 
 // ---------------------------------------------------------------------------------------------
-// The controllers, as at v1.9.3.
+// The controllers, as at v1.8.0 and at v1.9.3, with the two changes between them as switches.
 
 /** util/paused/paused.go pausedCondition: paused if the Cluster says so or the object is annotated. */
 function isPaused(cluster: KubeObject, obj: KubeObject): boolean {
@@ -172,149 +173,241 @@ const managers: k8s.ManagerConfig[] = [
   { name: 'capd', server: 'source', kinds: ['Cluster', 'DockerCluster'], view: readByDockerClusterController },
 ];
 
-// internal/controllers/cluster/cluster_controller.go, v1.9.3.
-const clusterController: k8s.ControllerConfig<MoveState> = {
-  name: 'clusterController',
-  manager: 'capi',
-  watches: [
-    // SetupWithManager: For(&clusterv1.Cluster{}); the event filter ResourceHasFilterLabel
-    // ignores pause, and no filter label is set, so every Cluster event passes.
-    { kind: 'Cluster' },
-    // r.externalTracker.Watch on the infrastructure object: EnqueueRequestForOwner (the Cluster)
-    // with ResourceIsChanged; every write here changes resourceVersion.
-    { kind: 'DockerCluster', map: (o) => o.ownerReferences.filter((k) => k.startsWith('Cluster/')) },
-  ],
-  docs: {
-    reconcile: 'cluster_controller.go Reconcile: r.Client.Get of the Cluster from the cache (NotFound returns), then the decisions of EnsureFinalizer and EnsurePausedCondition on that copy.',
-    ensureFinalizer: 'finalizers.EnsureFinalizer before the pause check (PR #11286): merge patch of the cached finalizers plus cluster.cluster.x-k8s.io.',
-    ensurePausedCondition: 'paused.EnsurePausedCondition (PR #11284): patch the Paused condition; Reconcile returns when paused or when it changed.',
-    reconcileInfrastructure: 'reconcileDelete: read the infrastructure object through the cache.',
-    deleteInfrastructure: 'reconcileDelete: DELETE the infrastructure object and wait for it to be gone.',
-    removeFinalizer: 'reconcileDelete: with the infrastructure gone, remove cluster.cluster.x-k8s.io.',
-  },
-  reconcile: (r) => {
-    const cluster = r.cached(r.key);
-    if (!cluster) return r.done();
-    if (needsFinalizer(cluster, CLUSTER_FINALIZER)) return r.goto('ensureFinalizer', { finalizers: cluster.finalizers });
-    const paused = isPaused(cluster, cluster);
-    if (cluster.conditions.get(PAUSED_CONDITION) !== paused) return r.goto('ensurePausedCondition', { paused });
-    if (paused) return r.done();
-    // reconcileDelete starts with reconcileInfrastructure, which reads the infra object.
-    if (k8s.isDeleting(cluster)) {
-      return r.goto('reconcileInfrastructure', {
-        infrastructureRef: cluster.spec.get('infrastructureRef') ?? null,
-        finalizers: cluster.finalizers,
-      });
-    }
-    // reconcileNormal: the cluster is provisioned; nothing in it touches finalizers, deletion
-    // or pause (Inference), so it is a step that changes nothing and is left out.
-    return r.done();
-  },
-  steps: {
-    ensureFinalizer: (r) => ensureFinalizerPatch(r, CLUSTER_FINALIZER),
-    ensurePausedCondition: (r) => patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }),
-    reconcileInfrastructure: (r) => {
-      const infrastructureRef = r.local<ObjectKey>('infrastructureRef');
-      const finalizers = r.local<List<string>>('finalizers');
-      const infra = r.cached(infrastructureRef);
-      if (!infra) return r.goto('removeFinalizer', { finalizers });
-      // Waits for the infrastructure object to be gone; its deletion event requeues the Cluster.
-      return k8s.isDeleting(infra) ? r.done() : r.goto('deleteInfrastructure', { infrastructureRef });
-    },
-    deleteInfrastructure: (r) => {
-      const res = r.delete(r.local<ObjectKey>('infrastructureRef'));
-      return res.code === 200 || res.code === 404 ? r.done() : r.requeue();
-    },
-    removeFinalizer: (r) =>
-      patchThenReturn(r, { finalizers: r.local<List<string>>('finalizers').filter((f) => f !== CLUSTER_FINALIZER) }),
-  },
-};
+// Which code the controllers run. v1.8.0 had neither change; v1.9.3 has both. The upstream
+// thread blames the two together; each is a switch here so that the search can say which one
+// (or which pair) the race needs.
+export interface ControllerCode {
+  readonly name: string;
+  /** PR #11286 (merged 2024-10-14): finalizers.EnsureFinalizer at the top of Reconcile, before the pause check. */
+  readonly pr11286: boolean;
+  /**
+   * PR #11284 (merged 2024-10-17): paused.EnsurePausedCondition in place of the early return
+   * (and, in the DockerCluster controller, a pause check it did not have); event filters that
+   * ignore pause (ResourceHasFilterLabel) and ClusterPausedTransitions on Cluster events.
+   */
+  readonly pr11284: boolean;
+}
 
-// test/infrastructure/docker/internal/controllers/dockercluster_controller.go, v1.9.3.
-const dockerClusterController: k8s.ControllerConfig<MoveState> = {
-  name: 'dockerClusterController',
-  manager: 'capd',
-  watches: [
-    // For(&infrav1.DockerCluster{}); WithEventFilter(ResourceHasFilterLabel): all pass.
-    { kind: 'DockerCluster' },
-    // Watches(&clusterv1.Cluster{}, ClusterToInfrastructureMapFunc, ResourceIsChanged and
-    // ClusterPausedTransitions): only updates that flip spec.paused; creates and deletes never.
-    // The map func reads the DockerCluster from the cache and drops the event if it is absent.
-    {
-      kind: 'Cluster',
-      predicate: (e) =>
-        e.type === 'MODIFIED' &&
-        e.old !== undefined &&
-        (e.old.spec.get('paused') === true) !== (e.object.spec.get('paused') === true),
-      map: (cluster, cache) => {
-        const ref = cluster.spec.get('infrastructureRef') as ObjectKey | undefined;
-        return ref !== undefined && cache.has(ref) ? [ref] : [];
-      },
+const CONTROLLERS_V180: ControllerCode = { name: 'v1.8.0', pr11286: false, pr11284: false };
+const CONTROLLERS_PR11286: ControllerCode = { name: 'v1.8.0+#11286', pr11286: true, pr11284: false };
+const CONTROLLERS_PR11284: ControllerCode = { name: 'v1.8.0+#11284', pr11286: false, pr11284: true };
+const CONTROLLERS_V193: ControllerCode = { name: 'v1.9.3', pr11286: true, pr11284: true };
+
+/**
+ * Before PR #11284: WithEventFilter(ResourceNotPausedAndHasFilterLabel), which drops the events
+ * of objects carrying the paused annotation (util/predicates/generic_predicates.go at v1.8.0).
+ * Move pauses a Cluster through spec.paused, not the annotation, so its events still pass.
+ */
+const notPausedByAnnotation = (e: k8s.HandlerEvent) => !e.object.annotations.has(PAUSED_ANNOTATION);
+
+// internal/controllers/cluster/cluster_controller.go Reconcile: v1.8.0 returned early when
+// paused, then ran the deletion branch, then added its finalizer last; PR #11286 moved the
+// finalizer to EnsureFinalizer at the top; PR #11284 made the early return EnsurePausedCondition.
+function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState> {
+  return {
+    name: 'clusterController',
+    manager: 'capi',
+    watches: [
+      // SetupWithManager: For(&clusterv1.Cluster{}); no filter label is set.
+      { kind: 'Cluster' },
+      // r.externalTracker.Watch on the infrastructure object: EnqueueRequestForOwner (the
+      // Cluster) with ResourceIsChanged; every write here changes resourceVersion.
+      { kind: 'DockerCluster', map: (o) => o.ownerReferences.filter((k) => k.startsWith('Cluster/')) },
+    ],
+    ...(code.pr11284 ? {} : { eventFilter: notPausedByAnnotation }),
+    docs: {
+      reconcile: code.pr11286
+        ? 'cluster_controller.go Reconcile: r.Client.Get of the Cluster from the cache (NotFound returns), then the decisions of EnsureFinalizer and the pause check on that copy.'
+        : 'cluster_controller.go Reconcile: r.Client.Get of the Cluster from the cache (NotFound returns), then the pause check, the deletion branch and the missing finalizer, on that copy.',
+      ...(code.pr11286
+        ? { ensureFinalizer: 'finalizers.EnsureFinalizer before the pause check (PR #11286): merge patch of the cached finalizers plus cluster.cluster.x-k8s.io.' }
+        : { addFinalizer: 'v1.8.0: controllerutil.AddFinalizer after the deletion branch, sent by the deferred patchCluster (a merge patch of the cached finalizers plus cluster.cluster.x-k8s.io).' }),
+      ...(code.pr11284
+        ? { ensurePausedCondition: 'paused.EnsurePausedCondition (PR #11284): patch the Paused condition; Reconcile returns when paused or when it changed.' }
+        : {}),
+      reconcileInfrastructure: 'reconcileDelete: read the infrastructure object through the cache.',
+      deleteInfrastructure: 'reconcileDelete: DELETE the infrastructure object and wait for it to be gone.',
+      removeFinalizer: 'reconcileDelete: with the infrastructure gone, remove cluster.cluster.x-k8s.io.',
     },
-  ],
-  docs: {
-    reconcile: 'dockercluster_controller.go Reconcile: r.Client.Get of the DockerCluster from the cache (NotFound returns), then EnsureFinalizer\'s decision on that copy.',
-    ensureFinalizer: 'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus dockercluster.infrastructure.cluster.x-k8s.io.',
-    getOwnerCluster: 'util.GetOwnerCluster: read the owner Cluster from the cache (an error requeues); then paused.EnsurePausedCondition decides on the Cluster\'s cached spec.paused.',
-    ensurePausedCondition: 'paused.EnsurePausedCondition: patch the Paused condition of the DockerCluster; Reconcile returns.',
-    reconcileDelete: 'reconcileDelete: patch LoadBalancerAvailable=False (Deleting) to show the delete started.',
-    deleteLoadBalancer: 'reconcileDelete: externalLoadBalancer.Delete removes the load balancer container.',
-    removeFinalizer: 'reconcileDelete: controllerutil.RemoveFinalizer, sent by the deferred patchDockerCluster.',
-  },
-  reconcile: (r) => {
-    const dockerCluster = r.cached(r.key);
-    if (!dockerCluster) return r.done();
-    if (needsFinalizer(dockerCluster, DOCKER_CLUSTER_FINALIZER)) {
-      return r.goto('ensureFinalizer', { finalizers: dockerCluster.finalizers });
-    }
-    const owner = dockerCluster.ownerReferences.find((k) => k.startsWith('Cluster/'));
-    // No ownerReference yet: "Waiting for Cluster Controller to set OwnerRef", return.
-    if (owner === undefined) return r.done();
-    const deleting = k8s.isDeleting(dockerCluster);
-    return r.goto('getOwnerCluster', {
-      owner,
-      annotatedPaused: dockerCluster.annotations.has(PAUSED_ANNOTATION),
-      pausedCondition: dockerCluster.conditions.get(PAUSED_CONDITION) ?? null,
-      // Read later only by reconcileDelete.
-      finalizers: deleting ? dockerCluster.finalizers : null,
-    });
-  },
-  steps: {
-    ensureFinalizer: (r) => ensureFinalizerPatch(r, DOCKER_CLUSTER_FINALIZER),
-    getOwnerCluster: (r) => {
-      // The pause is read from the Cluster's own cache entry, a different object than the one
-      // being reconciled: nothing orders the two entries in the cache.
-      const cluster = r.cached(r.local<ObjectKey>('owner'));
-      if (!cluster) return r.requeue();
-      const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
-      if (r.local<boolean | null>('pausedCondition') !== paused) return r.goto('ensurePausedCondition', { paused });
+    reconcile: (r) => {
+      const cluster = r.cached(r.key);
+      if (!cluster) return r.done();
+      if (code.pr11286 && needsFinalizer(cluster, CLUSTER_FINALIZER)) {
+        return r.goto('ensureFinalizer', { finalizers: cluster.finalizers });
+      }
+      const paused = isPaused(cluster, cluster);
+      if (code.pr11284 && cluster.conditions.get(PAUSED_CONDITION) !== paused) return r.goto('ensurePausedCondition', { paused });
+      // v1.8.0: "Return early if the object or Cluster is paused" (annotations.IsPaused).
       if (paused) return r.done();
-      const finalizers = r.local<List<string> | null>('finalizers');
-      if (finalizers !== null) return r.goto('reconcileDelete', { finalizers });
-      return r.done(); // reconcileNormal: the load balancer exists already (Inference).
+      // reconcileDelete starts with reconcileInfrastructure, which reads the infra object.
+      if (k8s.isDeleting(cluster)) {
+        return r.goto('reconcileInfrastructure', {
+          infrastructureRef: cluster.spec.get('infrastructureRef') ?? null,
+          finalizers: cluster.finalizers,
+        });
+      }
+      // v1.8.0: "Add finalizer first if not set", after the deletion branch.
+      if (!code.pr11286 && !k8s.hasFinalizer(cluster, CLUSTER_FINALIZER)) {
+        return r.goto('addFinalizer', { finalizers: cluster.finalizers });
+      }
+      // reconcileNormal: the cluster is provisioned; nothing in it touches finalizers, deletion
+      // or pause (Inference), so it is a step that changes nothing and is left out.
+      return r.done();
     },
-    ensurePausedCondition: (r) => patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }),
-    reconcileDelete: (r) => {
-      const res = r.mergePatch(r.key, { conditions: { LoadBalancerAvailable: false } });
-      return res.code === 200 ? r.goto('deleteLoadBalancer', { finalizers: r.local('finalizers') }) : r.requeue();
+    steps: {
+      ...(code.pr11286
+        ? { ensureFinalizer: (r: StepContext<MoveState>) => ensureFinalizerPatch(r, CLUSTER_FINALIZER) }
+        : { addFinalizer: (r: StepContext<MoveState>) => ensureFinalizerPatch(r, CLUSTER_FINALIZER) }),
+      ...(code.pr11284
+        ? { ensurePausedCondition: (r: StepContext<MoveState>) => patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }) }
+        : {}),
+      reconcileInfrastructure: (r) => {
+        const infrastructureRef = r.local<ObjectKey>('infrastructureRef');
+        const finalizers = r.local<List<string>>('finalizers');
+        const infra = r.cached(infrastructureRef);
+        if (!infra) return r.goto('removeFinalizer', { finalizers });
+        // Waits for the infrastructure object to be gone; its deletion event requeues the Cluster.
+        return k8s.isDeleting(infra) ? r.done() : r.goto('deleteInfrastructure', { infrastructureRef });
+      },
+      deleteInfrastructure: (r) => {
+        const res = r.delete(r.local<ObjectKey>('infrastructureRef'));
+        return res.code === 200 || res.code === 404 ? r.done() : r.requeue();
+      },
+      removeFinalizer: (r) =>
+        patchThenReturn(r, { finalizers: r.local<List<string>>('finalizers').filter((f) => f !== CLUSTER_FINALIZER) }),
     },
-    deleteLoadBalancer: (r) => {
-      r.effect((s) => s.set('loadBalancer', 'deleted'));
-      return r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
-    },
-    removeFinalizer: (r) =>
-      patchThenReturn(r, {
-        finalizers: r.local<List<string>>('finalizers').filter((f) => f !== DOCKER_CLUSTER_FINALIZER),
-      }),
-  },
-};
+  };
+}
 
-const kube = k8s.kubernetes<MoveState>({
-  lens: { get: (s) => s.kube, set: (s, kube) => s.set('kube', kube) },
-  servers: ['source', 'target'],
-  managers,
-  controllers: [clusterController, dockerClusterController],
-});
+// test/infrastructure/docker/internal/controllers/dockercluster_controller.go. v1.8.0 had no
+// pause check in Reconcile at all (it relied on its watches): it read the DockerCluster and its
+// owner Cluster, ran the deletion branch, then added its finalizer last. PR #11286 moved the
+// finalizer to the top; PR #11284 added EnsurePausedCondition after GetOwnerCluster.
+function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<MoveState> {
+  return {
+    name: 'dockerClusterController',
+    manager: 'capd',
+    watches: [
+      // For(&infrav1.DockerCluster{}); WithEventFilter (see notPausedByAnnotation): all pass.
+      { kind: 'DockerCluster' },
+      // Watches(&clusterv1.Cluster{}, ClusterToInfrastructureMapFunc, ...). The map func reads
+      // the DockerCluster from the cache and drops the event if it is absent.
+      {
+        kind: 'Cluster',
+        // v1.9.3: ResourceIsChanged and ClusterPausedTransitions, only updates that flip
+        // spec.paused. v1.8.0: ClusterUnpaused, the creation of an unpaused Cluster or an update
+        // from paused to unpaused. Neither passes a deletion.
+        predicate: code.pr11284
+          ? (e) =>
+              e.type === 'MODIFIED' &&
+              e.old !== undefined &&
+              (e.old.spec.get('paused') === true) !== (e.object.spec.get('paused') === true)
+          : (e) =>
+              (e.type === 'ADDED' && e.object.spec.get('paused') !== true) ||
+              (e.type === 'MODIFIED' && e.old?.spec.get('paused') === true && e.object.spec.get('paused') !== true),
+        map: (cluster, cache) => {
+          const ref = cluster.spec.get('infrastructureRef') as ObjectKey | undefined;
+          return ref !== undefined && cache.has(ref) ? [ref] : [];
+        },
+      },
+    ],
+    ...(code.pr11284 ? {} : { eventFilter: notPausedByAnnotation }),
+    docs: {
+      reconcile: 'dockercluster_controller.go Reconcile: r.Client.Get of the DockerCluster from the cache (NotFound returns)' +
+        (code.pr11286 ? ', then EnsureFinalizer\'s decision on that copy.' : '.'),
+      ...(code.pr11286
+        ? { ensureFinalizer: 'finalizers.EnsureFinalizer first (PR #11286): merge patch of the cached finalizers plus dockercluster.infrastructure.cluster.x-k8s.io.' }
+        : { addFinalizer: 'v1.8.0: controllerutil.AddFinalizer after the deletion branch, sent by the deferred patchDockerCluster (merge patch of the cached finalizers plus dockercluster.infrastructure.cluster.x-k8s.io).' }),
+      getOwnerCluster: 'util.GetOwnerCluster: read the owner Cluster from the cache (an error requeues)' +
+        (code.pr11284 ? '; then paused.EnsurePausedCondition decides on the Cluster\'s cached spec.paused.' : '; v1.8.0 checks no pause.'),
+      ...(code.pr11284
+        ? { ensurePausedCondition: 'paused.EnsurePausedCondition (PR #11284): patch the Paused condition of the DockerCluster; Reconcile returns.' }
+        : {}),
+      reconcileDelete: 'reconcileDelete: patch LoadBalancerAvailable=False (Deleting) to show the delete started.',
+      deleteLoadBalancer: 'reconcileDelete: externalLoadBalancer.Delete removes the load balancer container.',
+      removeFinalizer: 'reconcileDelete: controllerutil.RemoveFinalizer, sent by the deferred patchDockerCluster.',
+    },
+    reconcile: (r) => {
+      const dockerCluster = r.cached(r.key);
+      if (!dockerCluster) return r.done();
+      if (code.pr11286 && needsFinalizer(dockerCluster, DOCKER_CLUSTER_FINALIZER)) {
+        return r.goto('ensureFinalizer', { finalizers: dockerCluster.finalizers });
+      }
+      const owner = dockerCluster.ownerReferences.find((k) => k.startsWith('Cluster/'));
+      // No ownerReference yet: "Waiting for Cluster Controller to set OwnerRef", return.
+      if (owner === undefined) return r.done();
+      const deleting = k8s.isDeleting(dockerCluster);
+      // v1.8.0 adds a missing finalizer after the deletion branch, from this copy.
+      const addsFinalizer = !code.pr11286 && !deleting && !k8s.hasFinalizer(dockerCluster, DOCKER_CLUSTER_FINALIZER);
+      return r.goto('getOwnerCluster', {
+        owner,
+        ...(code.pr11284
+          ? {
+              annotatedPaused: dockerCluster.annotations.has(PAUSED_ANNOTATION),
+              pausedCondition: dockerCluster.conditions.get(PAUSED_CONDITION) ?? null,
+            }
+          : {}),
+        // Read later only by reconcileDelete, or by v1.8.0's finalizer patch.
+        finalizers: deleting || addsFinalizer ? dockerCluster.finalizers : null,
+        ...(code.pr11286 ? {} : { deleting }),
+      });
+    },
+    steps: {
+      ...(code.pr11286
+        ? { ensureFinalizer: (r: StepContext<MoveState>) => ensureFinalizerPatch(r, DOCKER_CLUSTER_FINALIZER) }
+        : { addFinalizer: (r: StepContext<MoveState>) => ensureFinalizerPatch(r, DOCKER_CLUSTER_FINALIZER) }),
+      getOwnerCluster: (r) => {
+        // The pause is read from the Cluster's own cache entry, a different object than the one
+        // being reconciled: nothing orders the two entries in the cache.
+        const cluster = r.cached(r.local<ObjectKey>('owner'));
+        if (!cluster) return r.requeue();
+        if (code.pr11284) {
+          const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
+          if (r.local<boolean | null>('pausedCondition') !== paused) return r.goto('ensurePausedCondition', { paused });
+          if (paused) return r.done();
+        }
+        const finalizers = r.local<List<string> | null>('finalizers');
+        if (finalizers === null) return r.done(); // reconcileNormal: the load balancer exists already (Inference).
+        const deleting = code.pr11286 || r.local<boolean>('deleting');
+        if (deleting) return r.goto('reconcileDelete', { finalizers });
+        return r.goto('addFinalizer', { finalizers });
+      },
+      ...(code.pr11284
+        ? { ensurePausedCondition: (r: StepContext<MoveState>) => patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }) }
+        : {}),
+      reconcileDelete: (r) => {
+        const res = r.mergePatch(r.key, { conditions: { LoadBalancerAvailable: false } });
+        return res.code === 200 ? r.goto('deleteLoadBalancer', { finalizers: r.local('finalizers') }) : r.requeue();
+      },
+      deleteLoadBalancer: (r) => {
+        r.effect((s) => s.set('loadBalancer', 'deleted'));
+        return r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
+      },
+      removeFinalizer: (r) =>
+        patchThenReturn(r, {
+          finalizers: r.local<List<string>>('finalizers').filter((f) => f !== DOCKER_CLUSTER_FINALIZER),
+        }),
+    },
+  };
+}
+
+/** The Kubernetes world with the controllers of `code`; one per code, made once. */
+const kubernetesFor = (() => {
+  const made = new globalThis.Map<ControllerCode, k8s.Kubernetes<MoveState>>();
+  return (code: ControllerCode): k8s.Kubernetes<MoveState> => {
+    let kube = made.get(code);
+    if (kube === undefined) {
+      kube = k8s.kubernetes<MoveState>({
+        lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
+        servers: ['source', 'target'],
+        managers,
+        controllers: [clusterController(code), dockerClusterController(code)],
+      });
+      made.set(code, kube);
+    }
+    return kube;
+  };
+})();
 
 // ---------------------------------------------------------------------------------------------
 // clusterctl move (cmd/clusterctl/client/cluster/mover.go). Its client talks to the API servers
@@ -337,11 +430,6 @@ function moverStep(
   });
 }
 
-// `events` is where a step tells the trace what it sent and what the server answered.
-function request(s: MoveState, server: string, call: (srv: k8s.ApiServer) => k8s.ApiResult, events?: StepEvent[]) {
-  return kube.request(s, server, call, events);
-}
-
 /** Moves deleteSourceObject on to the next object, or the mover to its next phase. */
 function objectDeleted(s: MoveState): MoveState {
   const index = s.mover.index + 1;
@@ -361,7 +449,10 @@ function everyCacheShowsPause(s: MoveState): boolean {
   return managers.every((m) => s.kube.caches.get(m.name)?.get(CLUSTER)?.spec.get('paused') === true);
 }
 
-function moverActions(ordering: Ordering, timingAssumption: boolean): Action<MoveState, ObjectKey>[] {
+function moverActions(kube: k8s.Kubernetes<MoveState>, ordering: Ordering, timingAssumption: boolean): Action<MoveState, ObjectKey>[] {
+  // `events` is where a step tells the trace what it sent and what the server answered.
+  const request = (s: MoveState, server: string, call: (srv: k8s.ApiServer) => k8s.ApiResult, events?: StepEvent[]) =>
+    kube.request(s, server, call, events);
   const deleting = (step: DeleteStep) => (m: Mover) => m.phase === 'delete' && m.step === step;
   const current = (m: Mover) => DELETE_ORDER[m.index];
   // After the annotate patch (v1.9.3) or the DELETE (v1.9.5): remove finalizers only if the
@@ -478,71 +569,87 @@ function moverActions(ordering: Ordering, timingAssumption: boolean): Action<Mov
 
 const MOVED = [CLUSTER, DOCKER_CLUSTER];
 
-const noFinalizerResurrection = invariant<MoveState>(
-  'NoFinalizerResurrection',
-  'Once the mover has emptied an object\'s finalizers, no finalizer reappears on that object while it exists.',
-  (s) => s.emptied.every((key) => (kube.stored(s, 'source', key)?.finalizers.isEmpty() ?? true)),
-  { premise: (s) => !s.emptied.isEmpty() },
-);
+/** The properties, read through `kube` (the same reads whichever controllers run). */
+function moveProperties(kube: k8s.Kubernetes<MoveState>) {
+  const noFinalizerResurrection = invariant<MoveState>(
+    'NoFinalizerResurrection',
+    'Once the mover has emptied an object\'s finalizers, no finalizer reappears on that object while it exists.',
+    (s) => s.emptied.every((key) => (kube.stored(s, 'source', key)?.finalizers.isEmpty() ?? true)),
+    { premise: (s) => !s.emptied.isEmpty() },
+  );
 
-const settledMoveLeavesNoSourceObjects = settledInvariant<MoveState>(
-  'SettledMoveLeavesNoSourceObjects',
-  'When the system has settled after the mover finished, no moved object remains in the source cluster.',
-  (s) => MOVED.every((key) => kube.stored(s, 'source', key) === undefined),
-  { premise: (s) => s.mover.phase === 'done' },
-);
+  const settledMoveLeavesNoSourceObjects = settledInvariant<MoveState>(
+    'SettledMoveLeavesNoSourceObjects',
+    'When the system has settled after the mover finished, no moved object remains in the source cluster.',
+    (s) => MOVED.every((key) => kube.stored(s, 'source', key) === undefined),
+    { premise: (s) => s.mover.phase === 'done' },
+  );
 
-const sourceInfraNeverDestroyed = invariant<MoveState>(
-  'SourceInfraNeverDestroyed',
-  'No source-side controller ever destroys the real infrastructure, which the target cluster now manages.',
-  (s) => s.loadBalancer === 'running',
-);
+  const sourceInfraNeverDestroyed = invariant<MoveState>(
+    'SourceInfraNeverDestroyed',
+    'No source-side controller ever destroys the real infrastructure, which the target cluster now manages.',
+    (s) => s.loadBalancer === 'running',
+  );
 
-const inSource = (s: MoveState, key: ObjectKey) => kube.stored(s, 'source', key) !== undefined;
+  const inSource = (s: MoveState, key: ObjectKey) => kube.stored(s, 'source', key) !== undefined;
 
-// The bug's real symptom: an object the mover deleted that is never removed. Both sides of the
-// leadsTo are over all deleted objects; since a deletion is never undone and a removed source
-// object never comes back, this is the same as "each deleted object is eventually gone".
-const everyMovedObjectIsEventuallyRemoved = liveness<MoveState>(
-  'EveryMovedObjectIsEventuallyRemoved',
-  'Whenever the mover has deleted a source object that is still there, every object the mover deleted is eventually gone from the source cluster.',
-  leadsTo(
-    (s) => s.deleted.some((key) => inSource(s, key)),
-    (s) => s.deleted.every((key) => !inSource(s, key)),
-  ),
-);
+  // The bug's real symptom: an object the mover deleted that is never removed. Both sides of the
+  // leadsTo are over all deleted objects; since a deletion is never undone and a removed source
+  // object never comes back, this is the same as "each deleted object is eventually gone".
+  const everyMovedObjectIsEventuallyRemoved = liveness<MoveState>(
+    'EveryMovedObjectIsEventuallyRemoved',
+    'Whenever the mover has deleted a source object that is still there, every object the mover deleted is eventually gone from the source cluster.',
+    leadsTo(
+      (s) => s.deleted.some((key) => inSource(s, key)),
+      (s) => s.deleted.every((key) => !inSource(s, key)),
+    ),
+  );
 
-// clusterctl move returns once its last write is answered: deleteSourceObject does not wait for
-// the object to be gone (mover.go), so this holds even where objects are left behind, which is
-// how move "reports success anyway" (../shared/capi-move-semantics.md).
-const moveEventuallyFinishes = liveness<MoveState>(
-  'MoveEventuallyFinishes',
-  'clusterctl move eventually returns, reporting success or an error.',
-  eventually((s) => s.mover.phase === 'done' || s.mover.phase === 'failed'),
-);
+  // clusterctl move returns once its last write is answered: deleteSourceObject does not wait for
+  // the object to be gone (mover.go), so this holds even where objects are left behind, which is
+  // how move "reports success anyway" (../shared/capi-move-semantics.md).
+  const moveEventuallyFinishes = liveness<MoveState>(
+    'MoveEventuallyFinishes',
+    'clusterctl move eventually returns, reporting success or an error.',
+    eventually((s) => s.mover.phase === 'done' || s.mover.phase === 'failed'),
+  );
+
+  return {
+    safety: [noFinalizerResurrection, settledMoveLeavesNoSourceObjects, sourceInfraNeverDestroyed, ...kube.properties],
+    liveness: [everyMovedObjectIsEventuallyRemoved, moveEventuallyFinishes],
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Variants.
 
 interface VariantOptions {
+  readonly controllers: ControllerCode;
   readonly ordering: Ordering;
   readonly reconciled: boolean;
   readonly cacheLag: 'any' | 'none';
   readonly timingAssumption: boolean;
   readonly expectedViolations: readonly string[];
+  /** Checked only in the matrix (--matrix) or when named, not in the default run. */
+  readonly matrixOnly?: boolean;
 }
 
 const TIMING_ASSUMPTION =
   "Every controller manager's cache shows the source Cluster paused before the mover's delete phase begins " +
   '(move does not wait for it; in practice creating the target objects takes far longer than an informer lags).';
 
-function initialStates(reconciled: boolean, cacheLag: 'any' | 'none'): () => MoveState[] {
+function initialStates(
+  kube: k8s.Kubernetes<MoveState>,
+  code: ControllerCode,
+  reconciled: boolean,
+  cacheLag: 'any' | 'none',
+): () => MoveState[] {
   // Unreconciled: the DockerCluster was just created and its controller has not reconciled it
   // yet (no finalizer); the Cluster has been reconciled.
   const histories = [
-    { versions: reconciledHistory(createdCluster, CLUSTER_FINALIZER), reconciled: true },
+    { versions: reconciledHistory(createdCluster, CLUSTER_FINALIZER, code), reconciled: true },
     reconciled
-      ? { versions: reconciledHistory(createdDockerCluster, DOCKER_CLUSTER_FINALIZER), reconciled: true }
+      ? { versions: reconciledHistory(createdDockerCluster, DOCKER_CLUSTER_FINALIZER, code), reconciled: true }
       : { versions: [createdDockerCluster], reconciled: false },
   ];
   const worlds = kube.initialWorlds({ source: histories }, { cacheLag });
@@ -551,28 +658,23 @@ function initialStates(reconciled: boolean, cacheLag: 'any' | 'none'): () => Mov
 }
 
 function moveVariant(name: string, description: string, o: VariantOptions): Variant<MoveState> {
-  const movers = moverActions(o.ordering, o.timingAssumption);
+  const kube = kubernetesFor(o.controllers);
+  const movers = moverActions(kube, o.ordering, o.timingAssumption);
+  const properties = moveProperties(kube);
   return {
     name,
     description,
     assumptions: [
       ...(o.timingAssumption ? [TIMING_ASSUMPTION] : []),
       o.reconciled
-        ? 'Initial states: the controllers have reconciled both objects (finalizers and Paused=False condition present), ' +
+        ? `Initial states: the controllers have reconciled both objects (${o.controllers.pr11284 ? 'finalizers and Paused=False condition' : 'finalizers'} present), ` +
           (o.cacheLag === 'any' ? 'every cache at every point of that history.' : 'every cache up to date.')
         : 'Initial states: the Cluster reconciled; its DockerCluster just created and not yet reconciled by its controller (no finalizer), ' +
           'every cache holding it, its key queued.',
     ],
-    init: initialStates(o.reconciled, o.cacheLag),
+    init: initialStates(kube, o.controllers, o.reconciled, o.cacheLag),
     actions: [...movers, ...kube.actions],
-    properties: [
-      noFinalizerResurrection,
-      settledMoveLeavesNoSourceObjects,
-      sourceInfraNeverDestroyed,
-      ...kube.properties,
-      everyMovedObjectIsEventuallyRemoved,
-      moveEventuallyFinishes,
-    ],
+    properties: [...properties.safety, ...properties.liveness],
     // clusterctl runs to its end once started; the informers and the controllers' workers keep
     // running (per object key: one key's work never waits for another's for ever).
     fairness: [weakFairness('mover', movers.map((a) => a.name)), ...kube.fairness],
@@ -590,11 +692,67 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
     // what SettledMoveLeavesNoSourceObjects checks, so they are not reported as deadlocks.
     checkDeadlock: false,
     expectedViolations: o.expectedViolations,
+    ...(o.matrixOnly ? { matrixOnly: true } : {}),
   };
 }
 
 const OLD = 'clusterctl v1.9.3 deleteSourceObject: annotate, remove finalizers, then DELETE.';
 const NEW = 'clusterctl v1.9.5 deleteSourceObject (PR #11814): annotate, DELETE, then remove finalizers.';
+
+// The variant matrix: every controller code crossed with both orderings and the timing
+// assumption on and off. The rows with the v1.9.3 controllers are the variants above; the
+// others are checked with --matrix (or by name). Initial caches as in the variants above: at
+// any point of the objects' histories with the timing assumption, up to date without it.
+interface MatrixRow {
+  readonly name: string;
+  readonly controllers: ControllerCode;
+  readonly ordering: Ordering;
+  readonly timingAssumption: boolean;
+  /** What the search found for this row (see README.md and docs/move.md, "The variant matrix"). */
+  readonly expectedViolations: readonly string[];
+}
+
+function matrixRow(controllers: ControllerCode, ordering: Ordering, timingAssumption: boolean, expectedViolations: readonly string[]): MatrixRow {
+  const name =
+    controllers === CONTROLLERS_V193
+      ? `${ordering}${timingAssumption ? '' : '-no-timing-assumption'}`
+      : `${controllers.name.replace('#', '')}-controllers.${ordering}-mover${timingAssumption ? '' : '.no-timing-assumption'}`;
+  return { name, controllers, ordering, timingAssumption, expectedViolations };
+}
+
+const MATRIX: readonly MatrixRow[] = [
+  matrixRow(CONTROLLERS_V180, 'v1.9.3', true, []),
+  matrixRow(CONTROLLERS_V180, 'v1.9.5', true, []),
+  matrixRow(CONTROLLERS_V180, 'v1.9.3', false, []),
+  matrixRow(CONTROLLERS_V180, 'v1.9.5', false, []),
+  matrixRow(CONTROLLERS_PR11286, 'v1.9.3', true, []),
+  matrixRow(CONTROLLERS_PR11286, 'v1.9.5', true, []),
+  matrixRow(CONTROLLERS_PR11286, 'v1.9.3', false, []),
+  matrixRow(CONTROLLERS_PR11286, 'v1.9.5', false, []),
+  matrixRow(CONTROLLERS_PR11284, 'v1.9.3', true, []),
+  matrixRow(CONTROLLERS_PR11284, 'v1.9.5', true, []),
+  matrixRow(CONTROLLERS_PR11284, 'v1.9.3', false, []),
+  matrixRow(CONTROLLERS_PR11284, 'v1.9.5', false, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.3', true, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.5', true, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.3', false, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.5', false, []),
+];
+
+/** The matrix rows that are not among the default variants. */
+function matrixVariants(): Variant<MoveState>[] {
+  return MATRIX.filter((row) => row.controllers !== CONTROLLERS_V193).map((row) =>
+    moveVariant(row.name, `Controllers ${row.controllers.name}. ${row.ordering === 'v1.9.3' ? OLD : NEW}`, {
+      controllers: row.controllers,
+      ordering: row.ordering,
+      reconciled: true,
+      cacheLag: row.timingAssumption ? 'any' : 'none',
+      timingAssumption: row.timingAssumption,
+      expectedViolations: row.expectedViolations,
+      matrixOnly: true,
+    }),
+  );
+}
 
 export default defineModel({
   name: 'clusterctl-move',
@@ -603,6 +761,7 @@ export default defineModel({
     'the mover pauses the Cluster, creates the target copies, then deletes the source objects children first.',
   variants: [
     moveVariant('v1.9.3', OLD, {
+      controllers: CONTROLLERS_V193,
       ordering: 'v1.9.3',
       reconciled: true,
       cacheLag: 'any',
@@ -610,6 +769,7 @@ export default defineModel({
       expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
     }),
     moveVariant('v1.9.5', NEW, {
+      controllers: CONTROLLERS_V193,
       ordering: 'v1.9.5',
       reconciled: true,
       cacheLag: 'any',
@@ -618,6 +778,7 @@ export default defineModel({
     }),
     // The expectations below are what the search found (see README.md, "The other variants").
     moveVariant('v1.9.3-unreconciled', OLD, {
+      controllers: CONTROLLERS_V193,
       ordering: 'v1.9.3',
       reconciled: false,
       cacheLag: 'none',
@@ -625,6 +786,7 @@ export default defineModel({
       expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
     }),
     moveVariant('v1.9.5-unreconciled', NEW, {
+      controllers: CONTROLLERS_V193,
       ordering: 'v1.9.5',
       reconciled: false,
       cacheLag: 'none',
@@ -632,6 +794,7 @@ export default defineModel({
       expectedViolations: ['SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
     }),
     moveVariant('v1.9.3-no-timing-assumption', OLD, {
+      controllers: CONTROLLERS_V193,
       ordering: 'v1.9.3',
       reconciled: true,
       cacheLag: 'none',
@@ -644,11 +807,21 @@ export default defineModel({
       ],
     }),
     moveVariant('v1.9.5-no-timing-assumption', NEW, {
+      controllers: CONTROLLERS_V193,
       ordering: 'v1.9.5',
       reconciled: true,
       cacheLag: 'none',
       timingAssumption: false,
       expectedViolations: ['SourceInfraNeverDestroyed'],
     }),
+    ...matrixVariants(),
   ],
+  matrix: {
+    description:
+      'Which changes the race needs. The controllers as at v1.8.0 and at v1.9.3, and with just one of the two ' +
+      'controller changes of v1.9.0 (PR #11286, the finalizer first; PR #11284, pause as a condition), crossed ' +
+      'with the two mover orderings and with the timing assumption on and off. Every verdict is a search.',
+    dimensions: ['controllers', 'mover', 'timing assumption'],
+    rows: MATRIX.map((row) => ({ variant: row.name, values: [row.controllers.name, row.ordering, row.timingAssumption ? 'on' : 'off'] })),
+  },
 });

@@ -32,6 +32,7 @@ export type {
   StepEvent,
   PropertyOptions,
   Variant,
+  VariantMatrix,
   Model,
 } from './engine/model.ts';
 export { check, selectVariants, type CheckOptions } from './engine/check.ts';

@@ -5,9 +5,10 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { availableParallelism } from 'node:os';
 import { checkVariant } from '../engine/bfs.ts';
-import { selectVariants } from '../engine/check.ts';
+import { matrixRows, selectVariants } from '../engine/check.ts';
 import { ModelError } from '../engine/errors.ts';
-import { formatModelHeader, formatSummary } from '../report/text.ts';
+import { formatMatrix, formatModelHeader, formatSummary } from '../report/text.ts';
+import { matrixJson } from '../report/json.ts';
 import { renderVariant, type OutputFile, type RenderOptions } from './render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,6 +30,7 @@ export interface CliIo {
 
 interface Options {
   variant?: string;
+  matrix?: boolean;
   json?: boolean;
   maxStates?: number;
   maxDepth?: number;
@@ -54,7 +56,8 @@ function program(): Command {
     .name('modelcheck')
     .description('Explicit-state model checking of TypeScript models: every reachable state, breadth first.')
     .argument('<model>', 'the model file (a .ts module whose default export is defineModel(...)); `modelcheck docs <model>` writes its documentation')
-    .option('--variant <name>', 'check only this variant (default: all)')
+    .option('--variant <name>', 'check only this variant (default: all but the matrix-only ones)')
+    .option('--matrix', "check every row of the model's variant matrix and print the verdict of every property per row")
     .option('--json', 'print one JSON document on stdout instead of the text report')
     .option('--max-states <n>', 'stop, incomplete, rather than store more distinct states', positiveInt)
     .option('--max-depth <n>', 'stop, incomplete, rather than go deeper (initial states: depth 1)', positiveInt)
@@ -81,6 +84,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     cmd.parse([...argv], { from: 'user' });
     file = cmd.args[0];
     opts = cmd.opts<Options>();
+    if (opts.matrix && opts.variant !== undefined) {
+      throw new InvalidArgumentError('--matrix checks every row of the matrix; it does not take --variant');
+    }
     if (opts.trace !== 'changes' && opts.trace !== 'full') {
       throw new InvalidArgumentError(`--trace takes changes or full, not ${opts.trace}`);
     }
@@ -106,7 +112,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   };
   try {
     const model = await loadModel(file);
-    const names = selectVariants(model, opts.variant).map((v) => v.name);
+    const names = selectVariants(model, opts.variant, opts.matrix).map((v) => v.name);
+    const matrix = opts.matrix ? matrixRows(model) : undefined;
     const progress = opts.progress ? progressPrinter(io.stderr, io.stderrIsTty) : undefined;
     const onProgress = progress?.onProgress;
     const workers = Math.min(opts.workers ?? availableParallelism(), names.length);
@@ -127,12 +134,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     });
     for (const r of rendered) for (const d of r.declined) io.stderr(`modelcheck: ${d}\n`);
     if (opts.json) {
-      const doc = { model: model.name, description: model.description ?? null, variants: rendered.map((r) => r.json) };
+      const doc = {
+        model: model.name,
+        description: model.description ?? null,
+        variants: rendered.map((r) => r.json),
+        ...(matrix ? { matrix: matrixJson(model.matrix!, matrix.map((row, i) => ({ values: row.values, summary: rendered[i].summary }))) } : {}),
+      };
       io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
       const parts = [formatModelHeader(model.name, model.description, { chalk })];
       for (const r of rendered) parts.push('', r.text);
       parts.push('', formatSummary(rendered.map((r) => r.summary), { chalk }));
+      if (matrix) {
+        const lines = matrix.map((row, i) => ({ values: row.values, summary: rendered[i].summary }));
+        parts.push('', formatMatrix(model.matrix!, lines, { chalk }));
+      }
       if (written.length > 0) parts.push('', `wrote ${written.length} file${written.length === 1 ? '' : 's'}:`, ...written.map((f) => `  ${f}`));
       io.stdout(`${parts.join('\n')}\n`);
     }

@@ -10,10 +10,11 @@ export interface CheckOptions extends Omit<SearchOptions, 'modelName'> {
 }
 
 /**
- * The variants to check, by name, in the model's order: all of them, or just `only`. Duplicate
- * variant names and an unknown `only` are model errors.
+ * The variants a run checks, by name: the one named `only`, or with `matrix` every row of the
+ * model's matrix in its order, or else every variant not marked `matrixOnly`, in the model's
+ * order. Duplicate variant names and an unknown `only` are model errors.
  */
-export function selectVariants(model: Model, only?: string): Variant<unknown>[] {
+export function selectVariants(model: Model, only?: string, matrix = false): Variant<unknown>[] {
   const names = model.variants.map((v) => v.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup !== undefined) {
@@ -22,7 +23,8 @@ export function selectVariants(model: Model, only?: string): Variant<unknown>[] 
       subject: dup,
     });
   }
-  if (only === undefined) return [...model.variants];
+  if (matrix) return matrixRows(model).map((row) => row.variant);
+  if (only === undefined) return model.variants.filter((v) => !v.matrixOnly);
   const found = model.variants.filter((v) => v.name === only);
   if (found.length === 0) {
     throw new ModelError('MC004_UNKNOWN_VARIANT', `model ${model.name} has no variant named ${only}`, {
@@ -32,6 +34,35 @@ export function selectVariants(model: Model, only?: string): Variant<unknown>[] 
     });
   }
   return found;
+}
+
+/** The rows of the model's matrix with their variants, checked against the model. */
+export function matrixRows(model: Model): { variant: Variant<unknown>; values: readonly string[] }[] {
+  const matrix = model.matrix;
+  if (matrix === undefined) {
+    throw new ModelError('MC109_BAD_MATRIX', `model ${model.name} declares no variant matrix`, {
+      model: model.name,
+      hint: 'add `matrix: { dimensions, rows }` to defineModel, or run without --matrix',
+    });
+  }
+  return matrix.rows.map((row) => {
+    const variant = model.variants.find((v) => v.name === row.variant);
+    if (variant === undefined) {
+      throw new ModelError('MC109_BAD_MATRIX', `a row of the matrix of model ${model.name} names no variant: ${row.variant}`, {
+        model: model.name,
+        subject: row.variant,
+        hint: `its variants: ${model.variants.map((v) => v.name).join(', ')}`,
+      });
+    }
+    if (row.values.length !== matrix.dimensions.length) {
+      throw new ModelError(
+        'MC109_BAD_MATRIX',
+        `the matrix row of variant ${row.variant} in model ${model.name} has ${row.values.length} values for ${matrix.dimensions.length} dimensions`,
+        { model: model.name, subject: row.variant, hint: `dimensions: ${matrix.dimensions.join(', ')}` },
+      );
+    }
+    return { variant, values: row.values };
+  });
 }
 
 export function check(model: Model, options: CheckOptions = {}): ModelResult {

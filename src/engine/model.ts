@@ -217,6 +217,23 @@ export interface Variant<S> {
    * metadata.finalizers: [] -> [x]`). Only reports call it. The state itself by default.
    */
   readonly view?: (s: S) => unknown;
+  /**
+   * Checked only as a row of the model's matrix (`--matrix`) or when named (`--variant`), not
+   * in the default run: for the combinations that explain a result rather than state it.
+   */
+  readonly matrixOnly?: boolean;
+}
+
+/**
+ * A table of variants that differ along named dimensions (for example controller code x mover
+ * ordering x an assumption): `--matrix` checks every row and prints the verdict of every
+ * property per row, each from that row's search.
+ */
+export interface VariantMatrix {
+  readonly description?: string;
+  readonly dimensions: readonly string[];
+  /** One row per combination: the variant that checks it and its value on each dimension. */
+  readonly rows: readonly { readonly variant: string; readonly values: readonly string[] }[];
 }
 
 /** What a model module exports as its default export. */
@@ -225,6 +242,7 @@ export interface Model {
   readonly name: string;
   readonly description?: string;
   readonly variants: readonly Variant<any>[];
+  readonly matrix?: VariantMatrix;
 }
 
 export function action<S, P = undefined>(
@@ -265,6 +283,7 @@ export function defineModel(def: {
   name: string;
   description?: string;
   variants: readonly Variant<any>[];
+  matrix?: VariantMatrix;
 }): Model {
   return { kind: 'modelcheck.model', ...def };
 }

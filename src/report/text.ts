@@ -25,6 +25,8 @@ export interface VariantSummary {
   readonly metExpectations: boolean;
   readonly distinctStates: number;
   readonly depth: number;
+  /** Every property's verdict, in the variant's order (for the matrix table). */
+  readonly properties: readonly { readonly name: string; readonly status: PropertyResult['status']; readonly vacuous: boolean }[];
 }
 
 export function summarize(v: VariantResult): VariantSummary {
@@ -37,6 +39,7 @@ export function summarize(v: VariantResult): VariantSummary {
     metExpectations: v.metExpectations,
     distinctStates: v.stats.distinctStates,
     depth: v.stats.depth,
+    properties: v.properties.map((p) => ({ name: p.name, status: p.status, vacuous: p.vacuous })),
   };
 }
 
@@ -251,3 +254,61 @@ function wrap(text: string, indent: string, width = 100): string {
   lines.push(line);
   return lines.join('\n');
 }
+
+/** One row of the matrix table: a variant's values on the dimensions and its result. */
+export interface MatrixLine {
+  readonly values: readonly string[];
+  readonly summary: VariantSummary;
+}
+
+/**
+ * The variant matrix as a table: a row per combination with its values, its state count and
+ * the verdict of every property (numbered columns, named in a legend below), each verdict read
+ * from that row's result.
+ */
+export function formatMatrix(
+  matrix: { readonly description?: string; readonly dimensions: readonly string[] },
+  lines: readonly MatrixLine[],
+  o: TextOptions,
+): string {
+  const c = o.chalk;
+  const properties = matrixProperties(lines);
+  const cell = (s: VariantSummary, name: string): { text: string; color: (x: string) => string } => {
+    const p = s.properties.find((x) => x.name === name);
+    if (p === undefined) return { text: '-', color: (x) => x };
+    if (p.status === 'violated') return { text: 'VIOLATED', color: c.red };
+    if (p.status === 'unknown') return { text: 'unknown', color: c.yellow };
+    return { text: p.vacuous ? 'vacuous' : 'holds', color: p.vacuous ? c.yellow : c.green };
+  };
+  const header = [...matrix.dimensions, 'states', 'verdict', ...properties.map((_, i) => `[${i + 1}]`)];
+  const rows = lines.map((l) => [
+    ...l.values,
+    num(l.summary.distinctStates),
+    l.summary.verdict,
+    ...properties.map((name) => cell(l.summary, name).text),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const dims = matrix.dimensions.length;
+  const pad = (text: string, i: number) => (i === dims ? text.padStart(widths[i]) : text.padEnd(widths[i]));
+  const out = [c.bold('variant matrix'), ...(matrix.description ? [wrap(matrix.description, '  ')] : []), ''];
+  out.push(`  ${header.map(pad).join('  ')}`.trimEnd());
+  lines.forEach((l, r) => {
+    const parts = rows[r].map((text, i) => {
+      const padded = pad(text, i);
+      if (i < dims + 2) return padded;
+      return cell(l.summary, properties[i - dims - 2]).color(padded);
+    });
+    out.push(`  ${parts.join('  ')}`.trimEnd());
+  });
+  out.push('');
+  properties.forEach((name, i) => out.push(`  [${i + 1}] ${name}`));
+  return out.join('\n');
+}
+
+/** Every property named by any row, in the order they first appear. */
+export function matrixProperties(lines: readonly MatrixLine[]): string[] {
+  const names: string[] = [];
+  for (const l of lines) for (const p of l.summary.properties) if (!names.includes(p.name)) names.push(p.name);
+  return names;
+}
+
