@@ -68,7 +68,7 @@ const createdDockerCluster = k8s.kubeObject({
 // The state: the Kubernetes world (source and target API servers, two controller managers),
 // clusterctl's progress, and the real infrastructure behind the source DockerCluster.
 
-type Phase = 'pause' | 'create' | 'delete' | 'unpause' | 'done' | 'failed';
+type Phase = 'pause' | 'create' | 'waitPaused' | 'delete' | 'unpause' | 'done' | 'failed';
 type DeleteStep = 'get' | 'annotate' | 'removeFinalizers' | 'delete';
 
 interface MoverProps {
@@ -97,10 +97,12 @@ interface MoveStateProps {
   emptied: Set<ObjectKey>;
   /** Ghost variable: the objects the mover's DELETE was accepted for (200). */
   deleted: Set<ObjectKey>;
+  /** Fault budget: how many more times clusterctl may crash and be run again. */
+  moverRerunsLeft: number;
 }
 type MoveState = RecordOf<MoveStateProps>;
 const MoveState = Record<MoveStateProps>(
-  { kube: k8s.KubeWorld(), mover: Mover(), loadBalancer: 'running', emptied: Set(), deleted: Set() },
+  { kube: k8s.KubeWorld(), mover: Mover(), loadBalancer: 'running', emptied: Set(), deleted: Set(), moverRerunsLeft: 0 },
   'MoveState',
 );
 
@@ -391,23 +393,16 @@ function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<Mov
   };
 }
 
-/** The Kubernetes world with the controllers of `code`; one per code, made once. */
-const kubernetesFor = (() => {
-  const made = new globalThis.Map<ControllerCode, k8s.Kubernetes<MoveState>>();
-  return (code: ControllerCode): k8s.Kubernetes<MoveState> => {
-    let kube = made.get(code);
-    if (kube === undefined) {
-      kube = k8s.kubernetes<MoveState>({
-        lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
-        servers: ['source', 'target'],
-        managers,
-        controllers: [clusterController(code), dockerClusterController(code)],
-      });
-      made.set(code, kube);
-    }
-    return kube;
-  };
-})();
+/** The Kubernetes world with the controllers of `code` and the faults the search may inject. */
+function kubernetesFor(code: ControllerCode, faults: k8s.KubeFaults = {}): k8s.Kubernetes<MoveState> {
+  return k8s.kubernetes<MoveState>({
+    lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
+    servers: ['source', 'target'],
+    managers,
+    controllers: [clusterController(code), dockerClusterController(code)],
+    faults,
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // clusterctl move (cmd/clusterctl/client/cluster/mover.go). Its client talks to the API servers
@@ -444,12 +439,32 @@ function attemptFailed(s: MoveState): MoveState {
   return s.set('mover', s.mover.merge({ step: 'get', copyHasFinalizers: false, attempt: attempt + 1 }));
 }
 
-/** The timing assumption: every manager's cache shows the Cluster paused. */
+/**
+ * The timing assumption: every manager's cache shows the Cluster paused (or, in a re-run of
+ * move after the first run removed it, shows it gone).
+ */
 function everyCacheShowsPause(s: MoveState): boolean {
-  return managers.every((m) => s.kube.caches.get(m.name)?.get(CLUSTER)?.spec.get('paused') === true);
+  const gone = !s.kube.servers.get('source')?.objects.has(CLUSTER);
+  return managers.every((m) => {
+    const cached = s.kube.caches.get(m.name)?.get(CLUSTER);
+    return cached === undefined ? gone : cached.spec.get('paused') === true;
+  });
 }
 
-function moverActions(kube: k8s.Kubernetes<MoveState>, ordering: Ordering, timingAssumption: boolean): Action<MoveState, ObjectKey>[] {
+/** How the mover runs: its deleteSourceObject ordering, and the design alternative (a). */
+interface MoverCode {
+  readonly ordering: Ordering;
+  /**
+   * Design alternative (a) from the upstream thread (not in any release): before its delete
+   * phase the mover waits until every object it will delete carries the v1beta2 Paused=True
+   * condition, which only that object's own controller sets, so each controller has observed
+   * the pause.
+   */
+  readonly waitForPausedCondition: boolean;
+}
+
+function moverActions(kube: k8s.Kubernetes<MoveState>, mover: MoverCode, timingAssumption: boolean): Action<MoveState, ObjectKey>[] {
+  const { ordering } = mover;
   // `events` is where a step tells the trace what it sent and what the server answered.
   const request = (s: MoveState, server: string, call: (srv: k8s.ApiServer) => k8s.ApiResult, events?: StepEvent[]) =>
     kube.request(s, server, call, events);
@@ -466,6 +481,9 @@ function moverActions(kube: k8s.Kubernetes<MoveState>, ordering: Ordering, timin
       () => CLUSTER,
       (s, key, events) => {
         const { state, response } = request(s, 'source', (srv) => k8s.mergePatch(srv, key, { spec: { paused: true } }), events);
+        // A re-run of move after a crash: objectGraph.Discovery lists the source, so a Cluster
+        // already gone is not in the graph and nothing is paused.
+        if (response.code === 404) return state.set('mover', Mover({ phase: 'create' }));
         // A failed write is retried (newWriteBackoff); the state is unchanged, so a retry is
         // the same step again.
         return response.code === 200 ? state.set('mover', Mover({ phase: 'create' })) : undefined;
@@ -478,15 +496,50 @@ function moverActions(kube: k8s.Kubernetes<MoveState>, ordering: Ordering, timin
       (m) => CREATE_ORDER[m.index],
       (s, key, events) => {
         const source = kube.read(s, 'source', key, events);
-        if (source.code !== 200) return s.set('mover', s.mover.merge({ phase: 'failed' }));
-        // Inference: the target copy's content is read by no property; one step for the
-        // fresh GET (a read, which changes nothing) and the CREATE keeps the search smaller.
-        const copy = source.object.set('deletionTimestamp', null);
-        const { state } = request(s, 'target', (srv) => k8s.create(srv, copy), events);
+        // Only a re-run after a crash finds a source object gone: Discovery would not have
+        // listed it, so there is nothing to create for it.
+        let state = s;
+        if (source.code === 200) {
+          // Inference: the target copy's content is read by no property; one step for the
+          // fresh GET (a read, which changes nothing) and the CREATE keeps the search smaller.
+          const copy = source.object.set('deletionTimestamp', null);
+          const created = request(s, 'target', (srv) => k8s.create(srv, copy), events);
+          state = created.state;
+          if (created.response.code === 409) {
+            // AlreadyExists (a re-run): "try to update it", with the target's resourceVersion.
+            const existing = kube.read(state, 'target', key, events);
+            if (existing.code === 200) {
+              state = request(state, 'target', (srv) => k8s.update(srv, copy.set('resourceVersion', existing.object.resourceVersion)), events).state;
+            }
+          }
+        }
         const index = s.mover.index + 1;
-        return state.set('mover', index < CREATE_ORDER.length ? Mover({ phase: 'create', index }) : Mover({ phase: 'delete' }));
+        if (index < CREATE_ORDER.length) return state.set('mover', Mover({ phase: 'create', index }));
+        return state.set('mover', Mover({ phase: mover.waitForPausedCondition ? 'waitPaused' : 'delete' }));
       },
     ),
+    ...(mover.waitForPausedCondition
+      ? [
+          moverStep(
+            'waitForPausedCondition',
+            'Design alternative (a): poll every object to be deleted (fresh GETs) until each carries Paused=True; the delete phase starts only then.',
+            (m) => m.phase === 'waitPaused',
+            () => CLUSTER,
+            (s, _key, events) => {
+              // Inference: once an object's controller has set Paused=True it never sets it back
+              // while the source Cluster stays paused (its cache only moves forward and the
+              // Cluster is never unpaused), so the reads one after the other see what a single
+              // read at the last one would: one step for the whole poll. Until every object
+              // shows it, the poll retries (a step that changes nothing, so it is left out).
+              const all = DELETE_ORDER.every((key) => {
+                const res = kube.read(s, 'source', key, events);
+                return res.code === 200 && res.object.conditions.get(PAUSED_CONDITION) === true;
+              });
+              return all ? s.set('mover', Mover({ phase: 'delete' })) : undefined;
+            },
+          ),
+        ]
+      : []),
     moverStep(
       'getSourceObject',
       'deleteSourceObject: GET the source object; NotFound counts as deleted.',
@@ -564,6 +617,15 @@ function moverActions(kube: k8s.Kubernetes<MoveState>, ordering: Ordering, timin
   ];
 }
 
+/**
+ * Fault: clusterctl crashes at any point between its requests (or fails) and the user runs
+ * move again, which starts over: pause, create (updating what already exists), delete.
+ */
+const moverCrashAndRerun = action<MoveState>('mover.crashAndRerun', {
+  doc: 'Fault: clusterctl dies between two requests (or has failed) and move is run again from the start.',
+  next: (s) => (s.moverRerunsLeft > 0 && s.mover.phase !== 'done' ? s.merge({ mover: Mover(), moverRerunsLeft: s.moverRerunsLeft - 1 }) : undefined),
+});
+
 // ---------------------------------------------------------------------------------------------
 // What must hold.
 
@@ -623,15 +685,23 @@ function moveProperties(kube: k8s.Kubernetes<MoveState>) {
 // ---------------------------------------------------------------------------------------------
 // Variants.
 
+interface MoveFaults extends k8s.KubeFaults {
+  /** How many times clusterctl may crash (or fail) and move be run again. */
+  readonly moverReruns?: number;
+}
+
 interface VariantOptions {
   readonly controllers: ControllerCode;
   readonly ordering: Ordering;
+  readonly waitForPausedCondition?: boolean;
   readonly reconciled: boolean;
   readonly cacheLag: 'any' | 'none';
   readonly timingAssumption: boolean;
   readonly expectedViolations: readonly string[];
   /** Checked only in the matrix (--matrix) or when named, not in the default run. */
   readonly matrixOnly?: boolean;
+  /** Faults the search may inject (Kubernetes ones, and clusterctl crashing and being re-run). */
+  readonly faults?: MoveFaults;
 }
 
 const TIMING_ASSUMPTION =
@@ -643,6 +713,7 @@ function initialStates(
   code: ControllerCode,
   reconciled: boolean,
   cacheLag: 'any' | 'none',
+  moverReruns: number,
 ): () => MoveState[] {
   // Unreconciled: the DockerCluster was just created and its controller has not reconciled it
   // yet (no finalizer); the Cluster has been reconciled.
@@ -653,27 +724,39 @@ function initialStates(
       : { versions: [createdDockerCluster], reconciled: false },
   ];
   const worlds = kube.initialWorlds({ source: histories }, { cacheLag });
-  const states = worlds.map((w) => MoveState({ kube: w }));
+  const states = worlds.map((w) => MoveState({ kube: w, moverRerunsLeft: moverReruns }));
   return () => states;
 }
 
+/** The injected faults in plain words, for the variant's assumptions. */
+function faultAssumptions(f: MoveFaults): string[] {
+  const out: string[] = [];
+  if (f.restarts) out.push(`Fault: up to ${f.restarts} controller-manager crash and restart (in-memory work lost, cache relisted), at any point.`);
+  if (f.moverReruns) out.push(`Fault: clusterctl may crash (or fail) and move be run again, up to ${f.moverReruns} time.`);
+  if (f.cacheLagBound !== undefined) out.push(`Caches lag at most ${f.cacheLagBound} watch event${f.cacheLagBound === 1 ? '' : 's'} per object behind the API server.`);
+  if (f.coalesce) out.push('Fault: an informer may take all pending events of an object at once, its handlers seeing only the first and last versions.');
+  return out;
+}
+
 function moveVariant(name: string, description: string, o: VariantOptions): Variant<MoveState> {
-  const kube = kubernetesFor(o.controllers);
-  const movers = moverActions(kube, o.ordering, o.timingAssumption);
+  const { moverReruns = 0, ...kubeFaults } = o.faults ?? {};
+  const kube = kubernetesFor(o.controllers, kubeFaults);
+  const movers = moverActions(kube, { ordering: o.ordering, waitForPausedCondition: o.waitForPausedCondition ?? false }, o.timingAssumption);
   const properties = moveProperties(kube);
   return {
     name,
     description,
     assumptions: [
       ...(o.timingAssumption ? [TIMING_ASSUMPTION] : []),
+      ...faultAssumptions(o.faults ?? {}),
       o.reconciled
         ? `Initial states: the controllers have reconciled both objects (${o.controllers.pr11284 ? 'finalizers and Paused=False condition' : 'finalizers'} present), ` +
           (o.cacheLag === 'any' ? 'every cache at every point of that history.' : 'every cache up to date.')
         : 'Initial states: the Cluster reconciled; its DockerCluster just created and not yet reconciled by its controller (no finalizer), ' +
           'every cache holding it, its key queued.',
     ],
-    init: initialStates(kube, o.controllers, o.reconciled, o.cacheLag),
-    actions: [...movers, ...kube.actions],
+    init: initialStates(kube, o.controllers, o.reconciled, o.cacheLag, moverReruns),
+    actions: [...movers, ...(moverReruns > 0 ? [moverCrashAndRerun] : []), ...kube.actions],
     properties: [...properties.safety, ...properties.liveness],
     // clusterctl runs to its end once started; the informers and the controllers' workers keep
     // running (per object key: one key's work never waits for another's for ever).
@@ -687,6 +770,7 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
           ['loadBalancer', s.loadBalancer],
           ['ghost: emptied by the mover', s.emptied],
           ['ghost: deleted by the mover', s.deleted],
+          ...(s.moverRerunsLeft > 0 ? [['mover re-runs left', s.moverRerunsLeft] as [string, unknown]] : []),
         ])),
     // The system is meant to come to rest once the mover is done; those resting states are
     // what SettledMoveLeavesNoSourceObjects checks, so they are not reported as deadlocks.
@@ -699,60 +783,121 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
 const OLD = 'clusterctl v1.9.3 deleteSourceObject: annotate, remove finalizers, then DELETE.';
 const NEW = 'clusterctl v1.9.5 deleteSourceObject (PR #11814): annotate, DELETE, then remove finalizers.';
 
-// The variant matrix: every controller code crossed with both orderings and the timing
-// assumption on and off. The rows with the v1.9.3 controllers are the variants above; the
-// others are checked with --matrix (or by name). Initial caches as in the variants above: at
-// any point of the objects' histories with the timing assumption, up to date without it.
+// The variant matrices. "history": every controller code crossed with both orderings and the
+// timing assumption on and off; its rows with the v1.9.3 controllers are the variants above.
+// "alternatives": the two designs the upstream thread discussed instead of the reordering.
+// Initial caches as in the variants above: at any point of the objects' histories with the
+// timing assumption, up to date without it. Rows other than the variants above are checked
+// with --matrix (or by name), not in the default run.
 interface MatrixRow {
   readonly name: string;
   readonly controllers: ControllerCode;
   readonly ordering: Ordering;
+  readonly waitForPausedCondition: boolean;
   readonly timingAssumption: boolean;
-  /** What the search found for this row (see README.md and docs/move.md, "The variant matrix"). */
+  /** What the search found for this row (see docs/move.md, "The variant matrices"). */
   readonly expectedViolations: readonly string[];
+  readonly faults?: { readonly name: string; readonly faults: MoveFaults };
 }
 
-function matrixRow(controllers: ControllerCode, ordering: Ordering, timingAssumption: boolean, expectedViolations: readonly string[]): MatrixRow {
-  const name =
-    controllers === CONTROLLERS_V193
-      ? `${ordering}${timingAssumption ? '' : '-no-timing-assumption'}`
-      : `${controllers.name.replace('#', '')}-controllers.${ordering}-mover${timingAssumption ? '' : '.no-timing-assumption'}`;
-  return { name, controllers, ordering, timingAssumption, expectedViolations };
+function matrixRow(
+  controllers: ControllerCode,
+  mover: Ordering | `${Ordering}+wait`,
+  timingAssumption: boolean,
+  expectedViolations: readonly string[],
+): MatrixRow {
+  const ordering = mover.replace('+wait', '') as Ordering;
+  const waitForPausedCondition = mover.endsWith('+wait');
+  const base =
+    controllers === CONTROLLERS_V193 && !waitForPausedCondition
+      ? ordering
+      : `${controllers.name.replace('#', '')}-controllers.${ordering}-mover${waitForPausedCondition ? '-waits-for-paused' : ''}`;
+  const name = timingAssumption ? base : `${base}${base === ordering ? '-' : '.'}no-timing-assumption`;
+  return { name, controllers, ordering, waitForPausedCondition, timingAssumption, expectedViolations };
 }
 
-const MATRIX: readonly MatrixRow[] = [
-  matrixRow(CONTROLLERS_V180, 'v1.9.3', true, []),
-  matrixRow(CONTROLLERS_V180, 'v1.9.5', true, []),
-  matrixRow(CONTROLLERS_V180, 'v1.9.3', false, []),
-  matrixRow(CONTROLLERS_V180, 'v1.9.5', false, []),
-  matrixRow(CONTROLLERS_PR11286, 'v1.9.3', true, []),
-  matrixRow(CONTROLLERS_PR11286, 'v1.9.5', true, []),
-  matrixRow(CONTROLLERS_PR11286, 'v1.9.3', false, []),
-  matrixRow(CONTROLLERS_PR11286, 'v1.9.5', false, []),
+// Property names, for the expectations below.
+const NFR = 'NoFinalizerResurrection';
+const SETTLED = 'SettledMoveLeavesNoSourceObjects';
+const INFRA = 'SourceInfraNeverDestroyed';
+const EVERY = 'EveryMovedObjectIsEventuallyRemoved';
+const FINISHES = 'MoveEventuallyFinishes';
+
+const HISTORY: readonly MatrixRow[] = [
+  matrixRow(CONTROLLERS_V180, 'v1.9.3', true, [NFR, SETTLED, INFRA, EVERY]),
+  matrixRow(CONTROLLERS_V180, 'v1.9.5', true, [INFRA]),
+  matrixRow(CONTROLLERS_V180, 'v1.9.3', false, [NFR, INFRA, EVERY]),
+  matrixRow(CONTROLLERS_V180, 'v1.9.5', false, [INFRA]),
+  matrixRow(CONTROLLERS_PR11286, 'v1.9.3', true, [NFR, SETTLED, INFRA, EVERY]),
+  matrixRow(CONTROLLERS_PR11286, 'v1.9.5', true, [INFRA]),
+  matrixRow(CONTROLLERS_PR11286, 'v1.9.3', false, [NFR, SETTLED, INFRA, EVERY]),
+  matrixRow(CONTROLLERS_PR11286, 'v1.9.5', false, [INFRA]),
   matrixRow(CONTROLLERS_PR11284, 'v1.9.3', true, []),
   matrixRow(CONTROLLERS_PR11284, 'v1.9.5', true, []),
-  matrixRow(CONTROLLERS_PR11284, 'v1.9.3', false, []),
-  matrixRow(CONTROLLERS_PR11284, 'v1.9.5', false, []),
-  matrixRow(CONTROLLERS_V193, 'v1.9.3', true, []),
+  matrixRow(CONTROLLERS_PR11284, 'v1.9.3', false, [NFR, SETTLED, INFRA, EVERY]),
+  matrixRow(CONTROLLERS_PR11284, 'v1.9.5', false, [INFRA]),
+  matrixRow(CONTROLLERS_V193, 'v1.9.3', true, [NFR, SETTLED, EVERY]),
   matrixRow(CONTROLLERS_V193, 'v1.9.5', true, []),
-  matrixRow(CONTROLLERS_V193, 'v1.9.3', false, []),
-  matrixRow(CONTROLLERS_V193, 'v1.9.5', false, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.3', false, [NFR, SETTLED, INFRA, EVERY]),
+  matrixRow(CONTROLLERS_V193, 'v1.9.5', false, [INFRA]),
 ];
 
-/** The matrix rows that are not among the default variants. */
-function matrixVariants(): Variant<MoveState>[] {
-  return MATRIX.filter((row) => row.controllers !== CONTROLLERS_V193).map((row) =>
-    moveVariant(row.name, `Controllers ${row.controllers.name}. ${row.ordering === 'v1.9.3' ? OLD : NEW}`, {
-      controllers: row.controllers,
-      ordering: row.ordering,
-      reconciled: true,
-      cacheLag: row.timingAssumption ? 'any' : 'none',
-      timingAssumption: row.timingAssumption,
-      expectedViolations: row.expectedViolations,
-      matrixOnly: true,
-    }),
-  );
+// Alternative (b), controllers that add no finalizer to a paused object, is the v1.9.3 code
+// with EnsureFinalizer after the pause check: in this model that is exactly the PR #11284-only
+// code (pause condition first, then the deletion branch, then the finalizer; the one other
+// difference, the event filter on the paused annotation, sees no annotated object here), so
+// its rows are those variants.
+const ALTERNATIVES: readonly MatrixRow[] = [
+  matrixRow(CONTROLLERS_V193, 'v1.9.3+wait', true, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.5+wait', true, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.3+wait', false, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.5+wait', false, []),
+  ...HISTORY.filter((row) => row.controllers === CONTROLLERS_PR11284),
+];
+
+// Faults (Sieve's classes: crashes, stale state, unobserved states), each on the fixed v1.9.5
+// release. Caches start up to date here (the variant v1.9.5 starts them at any lag), which keeps
+// each search small enough for the test suite; the faults then make them lag, lose work or skip.
+function faultRow(name: string, faults: MoveFaults, timingAssumption: boolean, expectedViolations: readonly string[]): MatrixRow {
+  const base = `v1.9.5${timingAssumption ? '' : '-no-timing-assumption'}`;
+  return { ...matrixRow(CONTROLLERS_V193, 'v1.9.5', timingAssumption, expectedViolations), name: `${base}.${name}`, faults: { name, faults } };
 }
+
+const FAULTS: readonly MatrixRow[] = [
+  HISTORY.find((row) => row.name === 'v1.9.5')!,
+  faultRow('controller-restart', { restarts: 1 }, true, []),
+  faultRow('mover-rerun', { moverReruns: 1 }, true, []),
+  faultRow('coalesced-events', { coalesce: true }, true, []),
+  HISTORY.find((row) => row.name === 'v1.9.5-no-timing-assumption')!,
+  faultRow('cache-lag-0', { cacheLagBound: 0 }, false, []),
+  faultRow('cache-lag-1', { cacheLagBound: 1 }, false, []),
+];
+
+/** The matrix rows that are not among the default variants, each once. */
+function matrixVariants(): Variant<MoveState>[] {
+  const rows = [...HISTORY, ...ALTERNATIVES, ...FAULTS].filter(
+    (row) => row.controllers !== CONTROLLERS_V193 || row.waitForPausedCondition || row.faults !== undefined,
+  );
+  return rows
+    .filter((row, i) => rows.findIndex((r) => r.name === row.name) === i)
+    .map((row) =>
+      moveVariant(row.name, `Controllers ${row.controllers.name}. ${row.ordering === 'v1.9.3' ? OLD : NEW}${row.waitForPausedCondition ? ' Waits for every object\'s Paused condition first (alternative (a)).' : ''}`, {
+        controllers: row.controllers,
+        ordering: row.ordering,
+        waitForPausedCondition: row.waitForPausedCondition,
+        reconciled: true,
+        cacheLag: row.timingAssumption && row.faults === undefined ? 'any' : 'none',
+        timingAssumption: row.timingAssumption,
+        expectedViolations: row.expectedViolations,
+        matrixOnly: true,
+        ...(row.faults ? { faults: row.faults.faults } : {}),
+      }),
+    );
+}
+
+const moverName = (row: MatrixRow) => (row.waitForPausedCondition ? `${row.ordering}, waits for Paused` : row.ordering);
+const controllersName = (row: MatrixRow, alternatives: boolean) =>
+  alternatives && row.controllers === CONTROLLERS_PR11284 ? `${row.controllers.name} = (b) no finalizer while paused` : row.controllers.name;
 
 export default defineModel({
   name: 'clusterctl-move',
@@ -816,12 +961,36 @@ export default defineModel({
     }),
     ...matrixVariants(),
   ],
-  matrix: {
-    description:
-      'Which changes the race needs. The controllers as at v1.8.0 and at v1.9.3, and with just one of the two ' +
-      'controller changes of v1.9.0 (PR #11286, the finalizer first; PR #11284, pause as a condition), crossed ' +
-      'with the two mover orderings and with the timing assumption on and off. Every verdict is a search.',
-    dimensions: ['controllers', 'mover', 'timing assumption'],
-    rows: MATRIX.map((row) => ({ variant: row.name, values: [row.controllers.name, row.ordering, row.timingAssumption ? 'on' : 'off'] })),
-  },
+  matrices: [
+    {
+      name: 'history',
+      description:
+        'Which changes the race needs. The controllers as at v1.8.0 and at v1.9.3, and with just one of the two ' +
+        'controller changes of v1.9.0 (PR #11286, the finalizer first; PR #11284, pause as a condition), crossed ' +
+        'with the two mover orderings (v1.8.0 to v1.9.4 had the v1.9.3 one) and with the timing assumption on and off.',
+      dimensions: ['controllers', 'mover', 'timing assumption'],
+      rows: HISTORY.map((row) => ({ variant: row.name, values: [controllersName(row, false), moverName(row), row.timingAssumption ? 'on' : 'off'] })),
+    },
+    {
+      name: 'alternatives',
+      description:
+        'The designs discussed upstream besides the reordering: (a) the mover waits until every object it will delete ' +
+        'carries the Paused condition its own controller sets; (b) controllers that add no finalizer to a paused object. ' +
+        'Each with both orderings, with and without the timing assumption.',
+      dimensions: ['controllers', 'mover', 'timing assumption'],
+      rows: ALTERNATIVES.map((row) => ({ variant: row.name, values: [controllersName(row, true), moverName(row), row.timingAssumption ? 'on' : 'off'] })),
+    },
+    {
+      name: 'faults',
+      description:
+        'The fixed release (v1.9.3 controllers, v1.9.5 mover) under injected faults: a controller-manager crash and ' +
+        'restart, clusterctl crashing and move run again, informers that take several events of an object at once, ' +
+        'and, without the timing assumption, caches whose lag is bounded.',
+      dimensions: ['timing assumption', 'fault', 'initial caches'],
+      rows: FAULTS.map((row) => ({
+        variant: row.name,
+        values: [row.timingAssumption ? 'on' : 'off', row.faults?.name ?? 'none', row.timingAssumption && row.faults === undefined ? 'any lag' : 'up to date'],
+      })),
+    },
+  ],
 });

@@ -5,7 +5,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { availableParallelism } from 'node:os';
 import { checkVariant } from '../engine/bfs.ts';
-import { matrixRows, selectVariants } from '../engine/check.ts';
+import { selectMatrices, selectVariants, type ResolvedMatrix } from '../engine/check.ts';
 import { ModelError } from '../engine/errors.ts';
 import { formatMatrix, formatModelHeader, formatSummary } from '../report/text.ts';
 import { matrixJson } from '../report/json.ts';
@@ -30,7 +30,7 @@ export interface CliIo {
 
 interface Options {
   variant?: string;
-  matrix?: boolean;
+  matrix?: boolean | string;
   json?: boolean;
   maxStates?: number;
   maxDepth?: number;
@@ -57,7 +57,7 @@ function program(): Command {
     .description('Explicit-state model checking of TypeScript models: every reachable state, breadth first.')
     .argument('<model>', 'the model file (a .ts module whose default export is defineModel(...)); `modelcheck docs <model>` writes its documentation')
     .option('--variant <name>', 'check only this variant (default: all but the matrix-only ones)')
-    .option('--matrix', "check every row of the model's variant matrix and print the verdict of every property per row")
+    .option('--matrix [name]', "check every row of the model's variant matrices (or of the one named) and print the verdict of every property per row")
     .option('--json', 'print one JSON document on stdout instead of the text report')
     .option('--max-states <n>', 'stop, incomplete, rather than store more distinct states', positiveInt)
     .option('--max-depth <n>', 'stop, incomplete, rather than go deeper (initial states: depth 1)', positiveInt)
@@ -113,7 +113,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   try {
     const model = await loadModel(file);
     const names = selectVariants(model, opts.variant, opts.matrix).map((v) => v.name);
-    const matrix = opts.matrix ? matrixRows(model) : undefined;
+    const matrices = opts.matrix !== undefined && opts.matrix !== false ? selectMatrices(model, opts.matrix) : [];
     const progress = opts.progress ? progressPrinter(io.stderr, io.stderrIsTty) : undefined;
     const onProgress = progress?.onProgress;
     const workers = Math.min(opts.workers ?? availableParallelism(), names.length);
@@ -126,6 +126,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
             return renderVariant(checkVariant(variant, { ...search, modelName: model.name, onProgress }), render, variant);
           });
     progress?.clear();
+    // Each matrix row reads its verdicts from its variant's result (a variant in two matrices is checked once).
+    const matrixLines = (m: ResolvedMatrix) =>
+      m.rows.map((row) => ({ values: row.values, summary: rendered[names.indexOf(row.variant.name)].summary }));
     const written = writeFiles(rendered.flatMap((r) => r.files), {
       itf: opts.outItf,
       mermaid: opts.outMermaid,
@@ -138,17 +141,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
         model: model.name,
         description: model.description ?? null,
         variants: rendered.map((r) => r.json),
-        ...(matrix ? { matrix: matrixJson(model.matrix!, matrix.map((row, i) => ({ values: row.values, summary: rendered[i].summary }))) } : {}),
+        ...(matrices.length > 0 ? { matrices: matrices.map((m) => matrixJson(m.matrix, matrixLines(m))) } : {}),
       };
       io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
       const parts = [formatModelHeader(model.name, model.description, { chalk })];
       for (const r of rendered) parts.push('', r.text);
       parts.push('', formatSummary(rendered.map((r) => r.summary), { chalk }));
-      if (matrix) {
-        const lines = matrix.map((row, i) => ({ values: row.values, summary: rendered[i].summary }));
-        parts.push('', formatMatrix(model.matrix!, lines, { chalk }));
-      }
+      for (const m of matrices) parts.push('', formatMatrix(m.matrix, matrixLines(m), { chalk }));
       if (written.length > 0) parts.push('', `wrote ${written.length} file${written.length === 1 ? '' : 's'}:`, ...written.map((f) => `  ${f}`));
       io.stdout(`${parts.join('\n')}\n`);
     }

@@ -1,7 +1,7 @@
 // The library entry point: check every variant of a model (or one), and return typed results.
 import { checkVariant, type SearchOptions } from './bfs.ts';
 import { ModelError } from './errors.ts';
-import type { Model, Variant } from './model.ts';
+import type { Model, Variant, VariantMatrix } from './model.ts';
 import type { ModelResult } from './result.ts';
 
 export interface CheckOptions extends Omit<SearchOptions, 'modelName'> {
@@ -10,11 +10,12 @@ export interface CheckOptions extends Omit<SearchOptions, 'modelName'> {
 }
 
 /**
- * The variants a run checks, by name: the one named `only`, or with `matrix` every row of the
- * model's matrix in its order, or else every variant not marked `matrixOnly`, in the model's
- * order. Duplicate variant names and an unknown `only` are model errors.
+ * The variants a run checks, by name: the one named `only`; or the rows of the model's
+ * matrices (`matrix`: true for all of them, or a matrix's name), each variant once; or else
+ * every variant not marked `matrixOnly`, in the model's order. Duplicate variant names, an
+ * unknown `only` and a bad matrix are model errors.
  */
-export function selectVariants(model: Model, only?: string, matrix = false): Variant<unknown>[] {
+export function selectVariants(model: Model, only?: string, matrix?: boolean | string): Variant<unknown>[] {
   const names = model.variants.map((v) => v.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup !== undefined) {
@@ -23,7 +24,10 @@ export function selectVariants(model: Model, only?: string, matrix = false): Var
       subject: dup,
     });
   }
-  if (matrix) return matrixRows(model).map((row) => row.variant);
+  if (matrix !== undefined && matrix !== false) {
+    const variants = selectMatrices(model, matrix).flatMap((m) => m.rows.map((row) => row.variant));
+    return variants.filter((v, i) => variants.indexOf(v) === i);
+  }
   if (only === undefined) return model.variants.filter((v) => !v.matrixOnly);
   const found = model.variants.filter((v) => v.name === only);
   if (found.length === 0) {
@@ -36,33 +40,49 @@ export function selectVariants(model: Model, only?: string, matrix = false): Var
   return found;
 }
 
-/** The rows of the model's matrix with their variants, checked against the model. */
-export function matrixRows(model: Model): { variant: Variant<unknown>; values: readonly string[] }[] {
-  const matrix = model.matrix;
-  if (matrix === undefined) {
+export interface ResolvedMatrix {
+  readonly matrix: VariantMatrix;
+  readonly rows: readonly { readonly variant: Variant<unknown>; readonly values: readonly string[] }[];
+}
+
+/** The model's matrices (all, or the one named), their rows resolved and checked against the model. */
+export function selectMatrices(model: Model, which: true | string): ResolvedMatrix[] {
+  const matrices = model.matrices ?? [];
+  if (matrices.length === 0) {
     throw new ModelError('MC109_BAD_MATRIX', `model ${model.name} declares no variant matrix`, {
       model: model.name,
-      hint: 'add `matrix: { dimensions, rows }` to defineModel, or run without --matrix',
+      hint: 'add `matrices: [{ name, dimensions, rows }]` to defineModel, or run without --matrix',
     });
   }
-  return matrix.rows.map((row) => {
-    const variant = model.variants.find((v) => v.name === row.variant);
-    if (variant === undefined) {
-      throw new ModelError('MC109_BAD_MATRIX', `a row of the matrix of model ${model.name} names no variant: ${row.variant}`, {
-        model: model.name,
-        subject: row.variant,
-        hint: `its variants: ${model.variants.map((v) => v.name).join(', ')}`,
-      });
-    }
-    if (row.values.length !== matrix.dimensions.length) {
-      throw new ModelError(
-        'MC109_BAD_MATRIX',
-        `the matrix row of variant ${row.variant} in model ${model.name} has ${row.values.length} values for ${matrix.dimensions.length} dimensions`,
-        { model: model.name, subject: row.variant, hint: `dimensions: ${matrix.dimensions.join(', ')}` },
-      );
-    }
-    return { variant, values: row.values };
-  });
+  const chosen = which === true ? matrices : matrices.filter((m) => m.name === which);
+  if (chosen.length === 0) {
+    throw new ModelError('MC109_BAD_MATRIX', `model ${model.name} has no matrix named ${which}`, {
+      model: model.name,
+      subject: String(which),
+      hint: `its matrices: ${matrices.map((m) => m.name).join(', ')}`,
+    });
+  }
+  return chosen.map((matrix) => ({
+    matrix,
+    rows: matrix.rows.map((row) => {
+      const variant = model.variants.find((v) => v.name === row.variant);
+      if (variant === undefined) {
+        throw new ModelError('MC109_BAD_MATRIX', `a row of matrix ${matrix.name} of model ${model.name} names no variant: ${row.variant}`, {
+          model: model.name,
+          subject: row.variant,
+          hint: `its variants: ${model.variants.map((v) => v.name).join(', ')}`,
+        });
+      }
+      if (row.values.length !== matrix.dimensions.length) {
+        throw new ModelError(
+          'MC109_BAD_MATRIX',
+          `the row of variant ${row.variant} in matrix ${matrix.name} of model ${model.name} has ${row.values.length} values for ${matrix.dimensions.length} dimensions`,
+          { model: model.name, subject: row.variant, hint: `dimensions: ${matrix.dimensions.join(', ')}` },
+        );
+      }
+      return { variant, values: row.values };
+    }),
+  }));
 }
 
 export function check(model: Model, options: CheckOptions = {}): ModelResult {

@@ -230,10 +230,14 @@ export interface Variant<S> {
  * property per row, each from that row's search.
  */
 export interface VariantMatrix {
+  /** How `--matrix <name>` picks this matrix out of the model's. */
+  readonly name: string;
   readonly description?: string;
   readonly dimensions: readonly string[];
   /** One row per combination: the variant that checks it and its value on each dimension. */
   readonly rows: readonly { readonly variant: string; readonly values: readonly string[] }[];
+  /** What the results mean, in Markdown, for the generated documentation (below the table). */
+  readonly explanation?: string;
 }
 
 /** What a model module exports as its default export. */
@@ -242,7 +246,7 @@ export interface Model {
   readonly name: string;
   readonly description?: string;
   readonly variants: readonly Variant<any>[];
-  readonly matrix?: VariantMatrix;
+  readonly matrices?: readonly VariantMatrix[];
 }
 
 export function action<S, P = undefined>(
@@ -283,7 +287,7 @@ export function defineModel(def: {
   name: string;
   description?: string;
   variants: readonly Variant<any>[];
-  matrix?: VariantMatrix;
+  matrices?: readonly VariantMatrix[];
 }): Model {
   return { kind: 'modelcheck.model', ...def };
 }

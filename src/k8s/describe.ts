@@ -109,6 +109,8 @@ export function worldView(w: KubeWorld): OrderedMap<string, unknown> {
   for (const [controller, inFlight] of w.reconciles) {
     for (const [key, r] of [...inFlight.entries()].sort(byKey)) out.push([`${controller} reconcile ${key}`, reconcileView(r)]);
   }
+  // Shown only while a restart budget lasts, so that fault-free traces read as before.
+  if (w.restartsLeft > 0) out.push(['controller-manager restarts left', w.restartsLeft]);
   return OrderedMap(out);
 }
 

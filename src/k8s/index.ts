@@ -50,4 +50,5 @@ export {
   type Lens,
   type ObjectHistory,
   type InitialWorldOptions,
+  type KubeFaults,
 } from './kubernetes.ts';

@@ -20,6 +20,25 @@ export interface KubernetesConfig<S> {
   readonly servers: readonly string[];
   readonly managers: readonly ManagerConfig[];
   readonly controllers: readonly ControllerConfig<S>[];
+  /** Faults the search may inject, each bounded; none by default. */
+  readonly faults?: KubeFaults;
+}
+
+/**
+ * Faults as bounded nondeterminism, after Sieve's three classes of controller bugs: crashes at
+ * intermediate states, stale state, and unobserved states.
+ */
+export interface KubeFaults {
+  /** How many controller-manager crashes and restarts in all, at any point between steps. */
+  readonly restarts?: number;
+  /**
+   * At most this many watch events wait per cache and object: a write past it makes that cache
+   * take in its oldest one at once (with its handlers), so a cache is never more than this many
+   * versions behind. Unbounded by default.
+   */
+  readonly cacheLagBound?: number;
+  /** Informers may also take all of an object's pending events at once (`<manager>Cache.syncLatest`). */
+  readonly coalesce?: boolean;
 }
 
 /** An object's versions before the search starts, oldest first; the last is the stored one. */
@@ -58,9 +77,12 @@ export class Kubernetes<S> {
         throw new Error(`controller ${c.name} names unknown manager ${c.manager}`);
       }
     }
+    const faults = config.faults ?? {};
     this.actions = [
       ...config.managers.map((m) => this.syncAction(m)),
+      ...(faults.coalesce ? config.managers.map((m) => this.coalesceAction(m)) : []),
       ...config.controllers.flatMap((c) => this.controllerActions(c)),
+      ...((faults.restarts ?? 0) > 0 ? config.managers.map((m) => this.restartAction(m)) : []),
     ];
     this.properties = apiRules(config.lens, config.servers);
     this.fairness = [
@@ -112,7 +134,14 @@ export class Kubernetes<S> {
       for (const m of this.config.managers) {
         if (m.server !== server || !m.kinds.includes(result.event.object.kind)) continue;
         const event = m.view ? result.event.set('object', this.viewOf(m, result.event.object)) : result.event;
-        if (!this.invisible(next, m, event)) next = sendEvent(next, [m.name], event);
+        if (this.invisible(next, m, event)) continue;
+        next = sendEvent(next, [m.name], event);
+        const bound = this.config.faults?.cacheLagBound;
+        if (bound !== undefined) {
+          const key = keyOf(event.object);
+          const waiting = next.pending.get(m.name)?.get(key)?.size ?? 0;
+          if (waiting > bound) next = this.deliver(next, m, key, 1, events);
+        }
       }
     }
     return { state: this.config.lens.set(s, next), response: result.response };
@@ -188,6 +217,7 @@ export class Kubernetes<S> {
       caches: Map(managers.map((m) => [m.name, Map<ObjectKey, KubeObject>()] as const)),
       queues: Map(controllers.map((c) => [c.name, Set<ObjectKey>()] as const)),
       reconciles: Map(controllers.map((c) => [c.name, Map<ObjectKey, Reconcile>()] as const)),
+      restartsLeft: this.config.faults?.restarts ?? 0,
     });
     // Each (cache, object) pair: where in the object's history the cache stands.
     const slots: { manager: ManagerConfig; history: ObjectHistory; versions: KubeObject[] }[] = [];
@@ -205,7 +235,8 @@ export class Kubernetes<S> {
     for (const { manager, history, versions } of slots) {
       const n = versions.length;
       // A processed object has been in every cache at least once (it was reconciled through it).
-      const lowest = options.cacheLag === 'none' ? n : history.reconciled ? 1 : 0;
+      const bound = this.config.faults?.cacheLagBound;
+      const lowest = Math.max(options.cacheLag === 'none' ? n : history.reconciled ? 1 : 0, bound === undefined ? 0 : n - bound);
       const next: KubeWorld[] = [];
       for (const w of worlds) {
         for (let pos = lowest; pos <= n; pos++) next.push(this.placeCache(w, manager, history, versions, pos));
@@ -242,8 +273,7 @@ export class Kubernetes<S> {
 
   /** `<manager>Cache.sync(key)`: the cache takes in the oldest pending event of one object. */
   private syncAction(m: ManagerConfig): Action<S, ObjectKey> {
-    const { lens, controllers } = this.config;
-    const own = controllers.filter((c) => c.manager === m.name);
+    const { lens } = this.config;
     return action<S, ObjectKey>(`${m.name}Cache.sync`, {
       doc: `client-go informer of the ${m.name} manager: takes one watch event of an object into the cache and runs the watch handlers.`,
       params: (s) => {
@@ -252,27 +282,114 @@ export class Kubernetes<S> {
       },
       next: (s, key, events) => {
         const world = lens.get(s);
-        const event = nextEvent(world, m.name, key);
-        if (!event) return undefined;
-        const old = world.caches.get(m.name)?.get(key);
-        let next = takeEvent(world, m.name, key);
-        const e: HandlerEvent = { type: event.type, old, object: event.object };
+        if (!nextEvent(world, m.name, key)) return undefined;
+        return lens.set(s, this.deliver(world, m, key, 1, events));
+      },
+    });
+  }
+
+  /**
+   * `<manager>Cache.syncLatest(key)` (fault: coalesced events): the cache takes in every pending
+   * event of one object at once, skipping the versions between, and its handlers see one event
+   * from the version it held to the latest, as after a relist or a compacted watch.
+   */
+  private coalesceAction(m: ManagerConfig): Action<S, ObjectKey> {
+    const { lens } = this.config;
+    return action<S, ObjectKey>(`${m.name}Cache.syncLatest`, {
+      doc: `Fault: the ${m.name} informer takes all of an object's pending watch events at once; the handlers see only the first and last versions.`,
+      params: (s) => {
+        const pending = lens.get(s).pending.get(m.name);
+        if (pending === undefined || pending.size === 0) return NONE;
+        const keys: ObjectKey[] = [];
+        for (const [k, l] of pending) if (l.size >= 2) keys.push(k);
+        return keys;
+      },
+      next: (s, key, events) => {
+        const world = lens.get(s);
+        const n = world.pending.get(m.name)?.get(key)?.size ?? 0;
+        if (n < 2) return undefined;
+        return lens.set(s, this.deliver(world, m, key, n, events));
+      },
+    });
+  }
+
+  /**
+   * The cache of `m` takes in the oldest `count` pending events of `key` and runs its
+   * controllers' watch handlers once, on the change from the version it held to the last one
+   * taken in (for `count` 1, exactly that event).
+   */
+  private deliver(world: KubeWorld, m: ManagerConfig, key: ObjectKey, count: number, events?: StepEvent[]): KubeWorld {
+    const old = world.caches.get(m.name)?.get(key);
+    let next = world;
+    let last: WatchEvent | undefined;
+    for (let i = 0; i < count; i++) {
+      last = nextEvent(next, m.name, key);
+      next = takeEvent(next, m.name, key);
+    }
+    if (last === undefined) return world;
+    // Several events seen as one: a deletion stays one; otherwise an addition if the cache had
+    // nothing, else an update from the held version.
+    const type = count === 1 || last.type === 'DELETED' ? last.type : old === undefined ? 'ADDED' : 'MODIFIED';
+    const e: HandlerEvent = { type, old, object: last.object };
+    const queued: string[] = [];
+    next = this.runHandlers(next, m, e, events ? queued : undefined);
+    if (events) {
+      const over = this.controllersOf(m).length > 0 ? this.controllersOf(m).map((c) => c.name) : [`${m.name}Cache`];
+      const handlers = queued.length > 0 ? `; queues ${queued.join(', ')}` : '; no handler queues anything';
+      const what = count === 1 ? `${type} ${key}` : `${count} events of ${key} at once, seen as ${type}`;
+      events.push({ kind: 'note', over, text: `${m.name} cache takes in ${what}${handlers}` });
+    }
+    return next;
+  }
+
+  private controllersOf(m: ManagerConfig): readonly ControllerConfig<S>[] {
+    return this.config.controllers.filter((c) => c.manager === m.name);
+  }
+
+  /** Runs the watch handlers of `m`'s controllers on `e`, queueing the keys they map it to. */
+  private runHandlers(world: KubeWorld, m: ManagerConfig, e: HandlerEvent, queued?: string[]): KubeWorld {
+    let next = world;
+    const key = keyOf(e.object);
+    for (const c of this.controllersOf(m)) {
+      if (c.eventFilter && !c.eventFilter(e)) continue;
+      for (const w of c.watches) {
+        if (w.kind !== e.object.kind || (w.predicate && !w.predicate(e))) continue;
+        const keys = [...(w.map ? w.map(e.object, cacheOf(next, m.name)) : [key])];
+        queued?.push(...keys.map((k) => `${k} for ${c.name}`));
+        next = enqueue(next, c.name, keys);
+      }
+    }
+    return next;
+  }
+
+  /**
+   * `<manager>.restart` (fault: a crash and restart, while the fault budget lasts): every
+   * controller of the manager loses its queue and its reconciles under way, and the cache is
+   * rebuilt by listing: it holds every stored object of its kinds as it is now, drops the
+   * events it had not taken in, and its handlers see each listed object as ADDED.
+   */
+  private restartAction(m: ManagerConfig): Action<S, undefined> {
+    const { lens } = this.config;
+    return action<S>(`${m.name}.restart`, {
+      doc: `Fault: the ${m.name} controller manager crashes and restarts; in-memory work is lost and the cache is rebuilt by listing.`,
+      next: (s, _p, events) => {
+        let world = lens.get(s);
+        if (world.restartsLeft <= 0) return undefined;
+        world = world.set('restartsLeft', world.restartsLeft - 1);
+        for (const c of this.controllersOf(m)) {
+          world = world.setIn(['queues', c.name], Set<ObjectKey>()).setIn(['reconciles', c.name], Map<ObjectKey, Reconcile>());
+        }
+        const stored = world.servers.get(m.server)?.objects ?? Map<ObjectKey, KubeObject>();
+        const listed = stored.filter((o) => m.kinds.includes(o.kind)).map((o) => (m.view ? this.viewOf(m, o) : o));
+        world = world.setIn(['pending', m.name], Map<ObjectKey, List<WatchEvent>>()).setIn(['caches', m.name], listed);
         const queued: string[] = [];
-        for (const c of own) {
-          if (c.eventFilter && !c.eventFilter(e)) continue;
-          for (const w of c.watches) {
-            if (w.kind !== event.object.kind || (w.predicate && !w.predicate(e))) continue;
-            const keys = [...(w.map ? w.map(event.object, cacheOf(next, m.name)) : [key])];
-            if (events) queued.push(...keys.map((k) => `${k} for ${c.name}`));
-            next = enqueue(next, c.name, keys);
-          }
-        }
-        if (events) {
-          const over = own.length > 0 ? own.map((c) => c.name) : [`${m.name}Cache`];
-          const handlers = queued.length > 0 ? `; queues ${queued.join(', ')}` : '; no handler queues anything';
-          events.push({ kind: 'note', over, text: `${m.name} cache takes in ${event.type} ${key}${handlers}` });
-        }
-        return lens.set(s, next);
+        for (const o of listed.values()) world = this.runHandlers(world, m, { type: 'ADDED', object: o }, events ? queued : undefined);
+        events?.push({
+          kind: 'note',
+          over: this.controllersOf(m).map((c) => c.name),
+          text: `${m.name} restarts: work lost, cache relisted (${listed.size} objects); queues ${queued.length > 0 ? queued.join(', ') : 'nothing'}`,
+        });
+        return lens.set(s, world);
       },
     });
   }

@@ -30,10 +30,12 @@ export interface KubeWorldProps {
   queues: Map<string, Set<ObjectKey>>;
   /** Per controller: the reconciles under way, one at most per key. */
   reconciles: Map<string, Map<ObjectKey, Reconcile>>;
+  /** Fault budget: how many controller-manager restarts may still happen (KubeFaults.restarts). */
+  restartsLeft: number;
 }
 export type KubeWorld = RecordOf<KubeWorldProps>;
 export const KubeWorld = Record<KubeWorldProps>(
-  { servers: Map(), pending: Map(), caches: Map(), queues: Map(), reconciles: Map() },
+  { servers: Map(), pending: Map(), caches: Map(), queues: Map(), reconciles: Map(), restartsLeft: 0 },
   'KubeWorld',
 );
 

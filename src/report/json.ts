@@ -96,10 +96,11 @@ export function resultToJson(r: ModelResult): Json {
  * and every property's status (from that row's result).
  */
 export function matrixJson(
-  matrix: { readonly description?: string; readonly dimensions: readonly string[] },
+  matrix: { readonly name: string; readonly description?: string; readonly dimensions: readonly string[] },
   lines: readonly MatrixLine[],
 ): Json {
   return {
+    name: matrix.name,
     description: matrix.description ?? null,
     dimensions: [...matrix.dimensions],
     properties: matrixProperties(lines),

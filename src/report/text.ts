@@ -267,7 +267,7 @@ export interface MatrixLine {
  * from that row's result.
  */
 export function formatMatrix(
-  matrix: { readonly description?: string; readonly dimensions: readonly string[] },
+  matrix: { readonly name: string; readonly description?: string; readonly dimensions: readonly string[] },
   lines: readonly MatrixLine[],
   o: TextOptions,
 ): string {
@@ -290,7 +290,7 @@ export function formatMatrix(
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const dims = matrix.dimensions.length;
   const pad = (text: string, i: number) => (i === dims ? text.padStart(widths[i]) : text.padEnd(widths[i]));
-  const out = [c.bold('variant matrix'), ...(matrix.description ? [wrap(matrix.description, '  ')] : []), ''];
+  const out = [c.bold(`variant matrix: ${matrix.name}`), ...(matrix.description ? [wrap(matrix.description, '  ')] : []), ''];
   out.push(`  ${header.map(pad).join('  ')}`.trimEnd());
   lines.forEach((l, r) => {
     const parts = rows[r].map((text, i) => {
