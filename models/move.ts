@@ -821,7 +821,6 @@ const NFR = 'NoFinalizerResurrection';
 const SETTLED = 'SettledMoveLeavesNoSourceObjects';
 const INFRA = 'SourceInfraNeverDestroyed';
 const EVERY = 'EveryMovedObjectIsEventuallyRemoved';
-const FINISHES = 'MoveEventuallyFinishes';
 
 const HISTORY: readonly MatrixRow[] = [
   matrixRow(CONTROLLERS_V180, 'v1.9.3', true, [NFR, SETTLED, INFRA, EVERY]),
@@ -848,9 +847,9 @@ const HISTORY: readonly MatrixRow[] = [
 // difference, the event filter on the paused annotation, sees no annotated object here), so
 // its rows are those variants.
 const ALTERNATIVES: readonly MatrixRow[] = [
-  matrixRow(CONTROLLERS_V193, 'v1.9.3+wait', true, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.3+wait', true, [NFR, SETTLED, EVERY]),
   matrixRow(CONTROLLERS_V193, 'v1.9.5+wait', true, []),
-  matrixRow(CONTROLLERS_V193, 'v1.9.3+wait', false, []),
+  matrixRow(CONTROLLERS_V193, 'v1.9.3+wait', false, [NFR, SETTLED, EVERY]),
   matrixRow(CONTROLLERS_V193, 'v1.9.5+wait', false, []),
   ...HISTORY.filter((row) => row.controllers === CONTROLLERS_PR11284),
 ];
@@ -870,7 +869,7 @@ const FAULTS: readonly MatrixRow[] = [
   faultRow('coalesced-events', { coalesce: true }, true, []),
   HISTORY.find((row) => row.name === 'v1.9.5-no-timing-assumption')!,
   faultRow('cache-lag-0', { cacheLagBound: 0 }, false, []),
-  faultRow('cache-lag-1', { cacheLagBound: 1 }, false, []),
+  faultRow('cache-lag-1', { cacheLagBound: 1 }, false, [INFRA]),
 ];
 
 /** The matrix rows that are not among the default variants, each once. */
@@ -894,6 +893,63 @@ function matrixVariants(): Variant<MoveState>[] {
       }),
     );
 }
+
+// What the matrices' results mean, for docs/move.md. Each claim names the row and counterexample
+// that decides it; the tables above them are the runs' own verdicts.
+const HISTORY_EXPLANATION = `**What the history matrix says, and where it disagrees with the upstream diagnosis.**
+
+- **PR #11286 alone reopens the race; PR #11284 alone does not.** The upstream thread blames the two
+  changes together. In this model the controllers with only #11286 (the finalizer first, the v1.8.0
+  early return for pause still in place) fail exactly like v1.9.3 with the old ordering: in
+  [the shortest settled counterexample](move.matrices.md#v18011286-controllersv193-mover-settledmoveleavesnosourceobjects)
+  the cluster controller's cache already shows the Cluster paused, yet \`clusterController.ensureFinalizer\`
+  puts the finalizer back, because it runs before the pause check. The controllers with only #11284
+  (pause checked first, the finalizer added last) prove every property with both orderings under the
+  timing assumption. What matters is whether the pause check comes before the finalizer, and #11286
+  moved the finalizer in front of it.
+- **The Docker provider was exposed before v1.9.** At v1.8.0 the DockerCluster controller had no
+  pause check in its Reconcile at all: it relied on event filters for the paused annotation, which
+  move does not set. So it puts its finalizer back after the mover removes it
+  ([v1.8.0, old ordering](move.matrices.md#v180-controllersv193-mover-nofinalizerresurrection)), and
+  once an object is being deleted it runs its deletion and removes the load balancer. The fixed
+  ordering would not have helped it: with v1.8.0 controllers the v1.9.5 mover's DELETE marks the
+  DockerCluster and its controller deletes the load balancer
+  ([trace](move.matrices.md#v180-controllersv195-mover-sourceinfraneverdestroyed)). PR #11284 gave that
+  controller its pause check; the v1.9.5 fix relies on it.
+- **Without the timing assumption nothing is safe.** Every controller code fails
+  \`SourceInfraNeverDestroyed\` with either ordering: the DockerCluster controller reads the pause
+  from the Cluster's cache entry, which may lag behind the DockerCluster's own.
+- For Cluster API users: the v1.9.0 to v1.9.4 failure needs the old mover ordering and a controller
+  that adds its finalizer before checking pause. Providers whose controllers check pause before adding
+  finalizers behave like the PR #11284-only rows; those that ensure finalizers first behave like v1.9.3,
+  and need clusterctl v1.9.5 or later.`;
+
+const ALTERNATIVES_EXPLANATION = `**What the alternatives say.**
+
+- **(a) Waiting for every object's Paused condition is what would let move drop the timing
+  assumption**, together with the v1.9.5 ordering: that row proves every property with the assumption
+  off. With the old ordering it does not help: a controller that has observed the pause still runs
+  \`EnsureFinalizer\` before its pause check and puts the finalizer back.
+- **(b) Controllers that add no finalizer to a paused object fix the old ordering on their own**, as
+  long as the timing assumption holds (both orderings prove every property). Without it, they fail like
+  the released code: the DockerCluster controller may see its object deleting while its cache of the
+  Cluster still lags before the pause, and deletes the load balancer.
+- In this model (b) is the same code as the PR #11284-only controllers of the history matrix (pause
+  first, then the deletion branch, then the finalizer); the one other difference, the event filter on
+  the paused annotation, sees no annotated object here.`;
+
+const FAULTS_EXPLANATION = `**What the faults say about the fixed release (v1.9.3 controllers, v1.9.5 mover).**
+
+- A controller-manager crash and restart at any point (its queues and reconciles lost, its cache
+  relisted), clusterctl crashing at any point and move being run again, and informers that take several
+  events of an object at once: with the timing assumption, every property still holds under each.
+  A re-run of move finishes what a crash left, such as an object already DELETEd whose finalizers the
+  first run had not yet removed.
+- The timing assumption is about cache lag only: with caches that never lag (bound 0) every property
+  holds without it, and a lag of one event is already enough to lose the load balancer
+  ([trace](move.matrices.md#v195-no-timing-assumptioncache-lag-1-sourceinfraneverdestroyed)): the
+  Docker provider's cache of the Cluster one event behind (the pause not yet seen) while it sees its
+  DockerCluster deleting.`;
 
 const moverName = (row: MatrixRow) => (row.waitForPausedCondition ? `${row.ordering}, waits for Paused` : row.ordering);
 const controllersName = (row: MatrixRow, alternatives: boolean) =>
@@ -969,6 +1025,7 @@ export default defineModel({
         'controller changes of v1.9.0 (PR #11286, the finalizer first; PR #11284, pause as a condition), crossed ' +
         'with the two mover orderings (v1.8.0 to v1.9.4 had the v1.9.3 one) and with the timing assumption on and off.',
       dimensions: ['controllers', 'mover', 'timing assumption'],
+      explanation: HISTORY_EXPLANATION,
       rows: HISTORY.map((row) => ({ variant: row.name, values: [controllersName(row, false), moverName(row), row.timingAssumption ? 'on' : 'off'] })),
     },
     {
@@ -978,6 +1035,7 @@ export default defineModel({
         'carries the Paused condition its own controller sets; (b) controllers that add no finalizer to a paused object. ' +
         'Each with both orderings, with and without the timing assumption.',
       dimensions: ['controllers', 'mover', 'timing assumption'],
+      explanation: ALTERNATIVES_EXPLANATION,
       rows: ALTERNATIVES.map((row) => ({ variant: row.name, values: [controllersName(row, true), moverName(row), row.timingAssumption ? 'on' : 'off'] })),
     },
     {
@@ -987,6 +1045,7 @@ export default defineModel({
         'restart, clusterctl crashing and move run again, informers that take several events of an object at once, ' +
         'and, without the timing assumption, caches whose lag is bounded.',
       dimensions: ['timing assumption', 'fault', 'initial caches'],
+      explanation: FAULTS_EXPLANATION,
       rows: FAULTS.map((row) => ({
         variant: row.name,
         values: [row.timingAssumption ? 'on' : 'off', row.faults?.name ?? 'none', row.timingAssumption && row.faults === undefined ? 'any lag' : 'up to date'],

@@ -1,0 +1,188 @@
+// The larger matrix-only variants of models/move.ts (PR #11284 alone, about 1 million states in
+// all, and clusterctl crashing and re-run, 1.1 million): the slow tier (npm run test:slow).
+// The figures come from the runs these assertions were written against (2026-12-03), each a
+// complete search; the deciding traces were read against the model and the real code (see
+// docs/move.md, 'Variant matrices'). A change that moves them must say why.
+import { describeMoveVariant } from '../helpers/moveVariant.ts';
+
+describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover', {
+  verdict: 'proved',
+  counts: {
+    distinct: 283479,
+    generated: 1458130,
+    depth: 35
+  },
+  traces: {}
+});
+
+describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover', {
+  verdict: 'proved',
+  counts: {
+    distinct: 303522,
+    generated: 1557705,
+    depth: 35
+  },
+  traces: {}
+});
+
+describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption', {
+  verdict: 'violated',
+  counts: {
+    distinct: 225103,
+    generated: 1124320,
+    depth: 44
+  },
+  traces: {
+    NoFinalizerResurrection: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.removeFinalizers(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.addFinalizer(DockerCluster/c1)'
+    ],
+    SettledMoveLeavesNoSourceObjects: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.removeFinalizers(DockerCluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'capdCache.sync(Cluster/c1)',
+      'dockerClusterController.addFinalizer(DockerCluster/c1)',
+      'mover.delete(DockerCluster/c1)',
+      'mover.getSourceObject(Cluster/c1)',
+      'mover.addDeleteForMoveAnnotation(Cluster/c1)',
+      'mover.removeFinalizers(Cluster/c1)',
+      'mover.delete(Cluster/c1)',
+      'mover.unpauseTargetCluster(Cluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.ensurePausedCondition(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'clusterController.reconcile(Cluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'capdCache.sync(Cluster/c1)'
+    ],
+    SourceInfraNeverDestroyed: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.removeFinalizers(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.addFinalizer(DockerCluster/c1)',
+      'mover.delete(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.reconcileDelete(DockerCluster/c1)',
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
+    ],
+    EveryMovedObjectIsEventuallyRemoved: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.removeFinalizers(DockerCluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'capdCache.sync(Cluster/c1)',
+      'dockerClusterController.addFinalizer(DockerCluster/c1)',
+      'mover.delete(DockerCluster/c1)',
+      'mover.getSourceObject(Cluster/c1)',
+      'mover.addDeleteForMoveAnnotation(Cluster/c1)',
+      'mover.removeFinalizers(Cluster/c1)',
+      'mover.delete(Cluster/c1)',
+      'mover.unpauseTargetCluster(Cluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(Cluster/c1)',
+      'clusterController.reconcile(Cluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)'
+    ]
+  },
+  lassos: {
+    EveryMovedObjectIsEventuallyRemoved: {
+      loop: 30,
+      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)'
+    }
+  }
+});
+
+describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover.no-timing-assumption', {
+  verdict: 'violated',
+  counts: {
+    distinct: 183412,
+    generated: 929131,
+    depth: 38
+  },
+  traces: {
+    SourceInfraNeverDestroyed: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.delete(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.reconcileDelete(DockerCluster/c1)',
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
+    ]
+  }
+});
+
+describeMoveVariant('v1.9.5.mover-rerun', {
+  verdict: 'proved',
+  counts: {
+    distinct: 1134978,
+    generated: 5705123,
+    depth: 42
+  },
+  traces: {}
+});
