@@ -20,6 +20,16 @@ import {
   type StepEvent,
   type Variant,
 } from 'modelcheck';
+import {
+  CLUSTER_FINALIZER,
+  DELETE_FOR_MOVE_ANNOTATION,
+  MAX_MOVE_ATTEMPTS as MAX_ATTEMPTS,
+  PAUSED_ANNOTATION,
+  PAUSED_CONDITION,
+  isPaused,
+  needsFinalizer,
+  readByControllers,
+} from './capi.ts';
 
 type KubeObject = k8s.KubeObject;
 type ObjectKey = k8s.ObjectKey;
@@ -31,15 +41,8 @@ type StepContext<S> = k8s.StepContext<S>;
 const CLUSTER = k8s.objectKey('Cluster', 'c1');
 const DOCKER_CLUSTER = k8s.objectKey('DockerCluster', 'c1');
 
-// api/v1beta1 cluster_types.go ClusterFinalizer; test/infrastructure/docker/api/v1beta1
-// dockercluster_types.go ClusterFinalizer.
-const CLUSTER_FINALIZER = 'cluster.cluster.x-k8s.io';
+// test/infrastructure/docker/api/v1beta1 dockercluster_types.go ClusterFinalizer.
 const DOCKER_CLUSTER_FINALIZER = 'dockercluster.infrastructure.cluster.x-k8s.io';
-// api/v1beta1 common_types.go PausedAnnotation; clusterctl/api/v1alpha3 DeleteForMoveAnnotation.
-const PAUSED_ANNOTATION = 'cluster.x-k8s.io/paused';
-const DELETE_FOR_MOVE_ANNOTATION = 'clusterctl.cluster.x-k8s.io/delete-for-move';
-// The v1beta2 condition set by paused.EnsurePausedCondition (util/paused/paused.go).
-const PAUSED_CONDITION = 'Paused';
 
 /**
  * The versions each object went through before the move, oldest first: created, then the
@@ -109,25 +112,9 @@ const MoveState = Record<MoveStateProps>(
 // mover.go move(): create in owner-first order, delete in reverse order (children first).
 const CREATE_ORDER = [CLUSTER, DOCKER_CLUSTER];
 const DELETE_ORDER = [DOCKER_CLUSTER, CLUSTER];
-// client.go newWriteBackoff: Steps 10.
-const MAX_ATTEMPTS = 10;
 
 // ---------------------------------------------------------------------------------------------
 // The controllers, as at v1.8.0 and at v1.9.3, with the two changes between them as switches.
-
-/** util/paused/paused.go pausedCondition: paused if the Cluster says so or the object is annotated. */
-function isPaused(cluster: KubeObject, obj: KubeObject): boolean {
-  return cluster.spec.get('paused') === true || obj.annotations.has(PAUSED_ANNOTATION);
-}
-
-/**
- * util/finalizers/finalizers.go EnsureFinalizer: nothing if the cached copy is being deleted or
- * has the finalizer; else a merge patch (patch.Helper, no resourceVersion) of the copy's list
- * plus ours, and Reconcile returns (the write's own event brings the next reconcile).
- */
-function needsFinalizer(obj: KubeObject, finalizer: string): boolean {
-  return !k8s.isDeleting(obj) && !k8s.hasFinalizer(obj, finalizer);
-}
 
 function ensureFinalizerPatch<S>(r: StepContext<S>, finalizer: string) {
   const cached = r.local<List<string>>('finalizers');
@@ -142,24 +129,6 @@ function patchThenReturn<S>(r: StepContext<S>, patch: k8s.MergePatch) {
 
 // Each reconcile keeps as locals only what its later steps read (a copy's finalizer list, a
 // decided flag), as the code's later statements read only those fields of its copies.
-
-/**
- * What the controllers below read of a cached object, field by field: no resourceVersion (the
- * ResourceIsChanged predicates pass for every real write), of the annotations only the paused
- * one, of the conditions only Paused. Caches keep just this (ManagerConfig.view).
- */
-function readByControllers(o: KubeObject): KubeObject {
-  return k8s.KubeObject({
-    kind: o.kind,
-    name: o.name,
-    finalizers: o.finalizers,
-    deletionTimestamp: o.deletionTimestamp,
-    annotations: o.annotations.filter((_, k) => k === PAUSED_ANNOTATION),
-    ownerReferences: o.ownerReferences,
-    spec: o.spec,
-    conditions: o.conditions.filter((_, k) => k === PAUSED_CONDITION),
-  });
-}
 
 /** The DockerCluster controller reads of a Cluster only its pause and its infrastructureRef. */
 function readByDockerClusterController(o: KubeObject): KubeObject {

@@ -34,9 +34,9 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * What the page is made from: the model file, every source file of the checker, and the
- * checker's dependencies with their versions. Paths are relative to the package, so the digest
- * is the same in every clone.
+ * What the page is made from: the model file and the modules beside it (which it may import),
+ * every source file of the checker, and the checker's dependencies with their versions. Paths
+ * are relative to the package, so the digest is the same in every clone.
  */
 export function inputsDigest(modelFile: string): string {
   const h = createHash('sha256');
@@ -46,6 +46,8 @@ export function inputsDigest(modelFile: string): string {
     h.update('\0');
   };
   add('model', readFileSync(modelFile));
+  const beside = readdirSync(dirname(modelFile)).filter((f) => f.endsWith('.ts') && join(dirname(modelFile), f) !== modelFile).sort();
+  for (const f of beside) add(`beside the model: ${f}`, readFileSync(join(dirname(modelFile), f)));
   for (const f of filesUnder(join(PACKAGE_ROOT, 'src'))) add(relative(PACKAGE_ROOT, f).split('\\').join('/'), readFileSync(f));
   const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   add('dependencies', JSON.stringify(pkg.dependencies ?? {}));

@@ -55,8 +55,15 @@ describe('modelcheck docs', () => {
     expect(missing.exitCode).toBe(1);
   });
 
-  it('docs/move.md is up to date with models/move.ts and the checker (regenerate: npx modelcheck docs models/move.ts)', async () => {
+  it('docs/move.md and docs/move.matrices.md are up to date with models/move.ts and the checker (regenerate: npx modelcheck docs models/move.ts)', async () => {
     const r = await runCli(['docs', 'models/move.ts', '--check']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('docs/move.md and docs/move.matrices.md are up to date with models/move.ts and the checker\n');
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('docs/moveBack.md is up to date with models/moveBack.ts and the checker (regenerate: npx modelcheck docs models/moveBack.ts)', async () => {
+    const r = await runCli(['docs', 'models/moveBack.ts', '--check']);
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
   });

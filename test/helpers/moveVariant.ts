@@ -19,11 +19,16 @@ export interface VariantExpectation {
 }
 
 export function describeMoveVariant(variant: string, expected: VariantExpectation): void {
-  describe(`models/move.ts, variant ${variant}`, () => {
+  describeModelVariant('models/move.ts', variant, expected);
+}
+
+/** The same block for a variant of another model file. */
+export function describeModelVariant(model: string, variant: string, expected: VariantExpectation): void {
+  describe(`${model}, variant ${variant}`, () => {
     let run: CliRun;
     let doc: any;
     beforeAll(async () => {
-      run = await runCli(['models/move.ts', '--variant', variant, '--json', '--no-progress']);
+      run = await runCli([model, '--variant', variant, '--json', '--no-progress']);
       doc = JSON.parse(run.stdout);
     }, 1_800_000);
 

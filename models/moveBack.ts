@@ -1,0 +1,412 @@
+// clusterctl move to a self-hosted cluster and back again, as Cluster API's self-hosted
+// end-to-end test does, with a MachineDeployment of a ClusterClass cluster: it carries two
+// finalizers from two controllers. Question (kubernetes-sigs/cluster-api issue #11809, "no new
+// finalizers can be added if the object is being deleted"): can the v1.9.3 ordering make the
+// move back fail with that 422?
+//
+// Facts: ../shared/capi-move-semantics.md. Code cited: kubernetes-sigs/cluster-api at v1.9.3:
+// cmd/clusterctl/client/cluster/mover.go, internal/controllers/cluster/cluster_controller.go,
+// internal/controllers/machinedeployment/machinedeployment_controller.go,
+// internal/controllers/topology/machinedeployment/machinedeployment_controller.go.
+//
+// Scope (Inference): the first move runs whole (pause, create, delete, unpause); the move back
+// runs its pause and create phases, which is where the 422 would come from; its delete phase
+// would act on the self-hosted cluster, whose controllers are left out (they find on their
+// copies the finalizers the copies were created with). Caches start up to date.
+import { List, OrderedMap, Record, Set, type Map as ImmutableMap, type RecordOf } from 'immutable';
+import { action, defineModel, invariant, k8s, type Action, type StepEvent, type Variant } from 'modelcheck';
+import {
+  CLUSTER_FINALIZER,
+  DELETE_FOR_MOVE_ANNOTATION,
+  MAX_MOVE_ATTEMPTS,
+  PAUSED_ANNOTATION,
+  PAUSED_CONDITION,
+  isPaused,
+  needsFinalizer,
+  readByControllers,
+} from './capi.ts';
+
+type KubeObject = k8s.KubeObject;
+type ObjectKey = k8s.ObjectKey;
+type StepContext<S> = k8s.StepContext<S>;
+
+const CLUSTER = k8s.objectKey('Cluster', 'c1');
+const MACHINE_DEPLOYMENT = k8s.objectKey('MachineDeployment', 'md1');
+
+// api/v1beta1 machinedeployment_types.go MachineDeploymentFinalizer and
+// MachineDeploymentTopologyFinalizer.
+const MD_FINALIZER = 'cluster.x-k8s.io/machinedeployment';
+const MD_TOPOLOGY_FINALIZER = 'machinedeployment.topology.cluster.x-k8s.io';
+
+// The two management clusters: the bootstrap (kind) cluster the first move starts from and
+// the move back returns to, and the self-hosted workload cluster.
+const BOOTSTRAP = 'bootstrap';
+const SELF_HOSTED = 'selfHosted';
+
+// ---------------------------------------------------------------------------------------------
+// The state.
+
+type Phase = 'pause' | 'create' | 'delete' | 'unpause' | 'done' | 'failed';
+type DeleteStep = 'get' | 'annotate' | 'removeFinalizers' | 'delete';
+
+interface MoverProps {
+  /** 0: bootstrap to self-hosted; 1: the move back. */
+  move: number;
+  phase: Phase;
+  index: number;
+  step: DeleteStep;
+  /** Whether the annotate-response copy had finalizers (deleteSourceObject decides on it). */
+  copyHasFinalizers: boolean;
+  attempt: number;
+}
+type Mover = RecordOf<MoverProps>;
+const Mover = Record<MoverProps>({ move: 0, phase: 'pause', index: 0, step: 'get', copyHasFinalizers: false, attempt: 1 }, 'Mover');
+
+interface MoveBackStateProps {
+  kube: k8s.KubeWorld;
+  mover: Mover;
+  /** Ghost: objects whose finalizers the first move's patch emptied. */
+  emptied: Set<ObjectKey>;
+  /** Ghost: the answer of a move-back write the API server refused, if any. */
+  refused: string | null;
+}
+type MoveBackState = RecordOf<MoveBackStateProps>;
+const MoveBackState = Record<MoveBackStateProps>(
+  { kube: k8s.KubeWorld(), mover: Mover(), emptied: Set(), refused: null },
+  'MoveBackState',
+);
+
+// mover.go: create owner first, delete children first.
+const CREATE_ORDER = [CLUSTER, MACHINE_DEPLOYMENT];
+const DELETE_ORDER = [MACHINE_DEPLOYMENT, CLUSTER];
+const MOVES = [
+  { from: BOOTSTRAP, to: SELF_HOSTED },
+  { from: SELF_HOSTED, to: BOOTSTRAP },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The bootstrap cluster's controllers, v1.9.3 (one manager, capi-controller-manager).
+
+const managers: k8s.ManagerConfig[] = [
+  { name: 'capi', server: BOOTSTRAP, kinds: ['Cluster', 'MachineDeployment'], view: readByControllers },
+];
+
+/** finalizers.EnsureFinalizer's patch: the cached list plus ours, no resourceVersion. */
+function ensureFinalizer<S>(r: StepContext<S>, finalizer: string) {
+  const cached = r.local<List<string>>('finalizers');
+  return r.mergePatch(r.key, { finalizers: cached.push(finalizer) }).code === 200 ? r.done() : r.requeue();
+}
+
+function removeFinalizer<S>(r: StepContext<S>, finalizer: string) {
+  const cached = r.local<List<string>>('finalizers');
+  return r.mergePatch(r.key, { finalizers: cached.filter((f) => f !== finalizer) }).code === 200 ? r.done() : r.requeue();
+}
+
+function setPausedCondition<S>(r: StepContext<S>) {
+  return r.mergePatch(r.key, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }).code === 200 ? r.done() : r.requeue();
+}
+
+/** The MachineDeployments of a Cluster (ClusterToTypedObjectsMapper), as the cache lists them. */
+const machineDeploymentsOf = (cluster: KubeObject, cache: ImmutableMap<ObjectKey, KubeObject>) =>
+  [...cache.values()].filter((o) => o.kind === 'MachineDeployment' && o.spec.get('clusterName') === cluster.name).map(k8s.keyOf);
+
+const pausedTransition = (e: k8s.HandlerEvent) =>
+  e.type === 'MODIFIED' && e.old !== undefined && (e.old.spec.get('paused') === true) !== (e.object.spec.get('paused') === true);
+
+// cluster_controller.go Reconcile (v1.9.3): EnsureFinalizer, EnsurePausedCondition, then deletion.
+const clusterController: k8s.ControllerConfig<MoveBackState> = {
+  name: 'clusterController',
+  manager: 'capi',
+  watches: [{ kind: 'Cluster' }],
+  docs: {
+    reconcile: 'cluster_controller.go Reconcile: Get from the cache, then EnsureFinalizer and EnsurePausedCondition decide on that copy.',
+    ensureFinalizer: 'finalizers.EnsureFinalizer: merge patch of the cached finalizers plus cluster.cluster.x-k8s.io.',
+    ensurePausedCondition: 'paused.EnsurePausedCondition: patch the Paused condition; return when paused or changed.',
+    reconcileDelete: 'reconcileDelete: once no MachineDeployment of the Cluster is left, remove the finalizer (descendants are deleted first).',
+  },
+  reconcile: (r) => {
+    const cluster = r.cached(r.key);
+    if (!cluster) return r.done();
+    if (needsFinalizer(cluster, CLUSTER_FINALIZER)) return r.goto('ensureFinalizer', { finalizers: cluster.finalizers });
+    const paused = isPaused(cluster, cluster);
+    if (cluster.conditions.get(PAUSED_CONDITION) !== paused) return r.goto('ensurePausedCondition', { paused });
+    if (paused || !k8s.isDeleting(cluster)) return r.done();
+    return r.goto('reconcileDelete', { finalizers: cluster.finalizers });
+  },
+  steps: {
+    ensureFinalizer: (r) => ensureFinalizer(r, CLUSTER_FINALIZER),
+    ensurePausedCondition: (r) => setPausedCondition(r),
+    // Inference: deleting the descendants themselves is left out; the Cluster waits for them.
+    reconcileDelete: (r) => (r.cached(MACHINE_DEPLOYMENT) ? r.requeue() : removeFinalizer(r, CLUSTER_FINALIZER)),
+  },
+};
+
+/**
+ * The two controllers of a MachineDeployment. Both call EnsureFinalizer first, then read the
+ * Cluster (util.GetClusterByName, from the cache) and check pause; the MachineDeployment
+ * controller through EnsurePausedCondition, the topology one through annotations.IsPaused.
+ */
+function machineDeploymentController(
+  name: string,
+  finalizer: string,
+  setsPausedCondition: boolean,
+  docs: Readonly<globalThis.Record<string, string>>,
+): k8s.ControllerConfig<MoveBackState> {
+  return {
+    name,
+    manager: 'capi',
+    watches: [
+      // For(&MachineDeployment{}): the topology controller's ResourceIsTopologyOwned (every
+      // MachineDeployment here belongs to a ClusterClass cluster) and ResourceNotPaused (the
+      // paused annotation, which move does not set) pass every event here.
+      { kind: 'MachineDeployment' },
+      // Watches(&Cluster{}, ClusterToTypedObjectsMapper): the MachineDeployment controller with
+      // ClusterPausedTransitions; the topology one with ClusterUnpaused (a create of an
+      // unpaused Cluster, or an update to unpaused), which the source Cluster never sends here.
+      setsPausedCondition
+        ? { kind: 'Cluster', predicate: pausedTransition, map: machineDeploymentsOf }
+        : {
+            kind: 'Cluster',
+            predicate: (e) =>
+              (e.type === 'ADDED' && e.object.spec.get('paused') !== true) ||
+              (e.type === 'MODIFIED' && e.old?.spec.get('paused') === true && e.object.spec.get('paused') !== true),
+            map: machineDeploymentsOf,
+          },
+    ],
+    docs,
+    reconcile: (r) => {
+      const md = r.cached(r.key);
+      if (!md) return r.done();
+      if (needsFinalizer(md, finalizer)) return r.goto('ensureFinalizer', { finalizers: md.finalizers });
+      return r.goto('getCluster', {
+        pausedCondition: setsPausedCondition ? (md.conditions.get(PAUSED_CONDITION) ?? null) : null,
+        annotatedPaused: md.annotations.has(PAUSED_ANNOTATION),
+        // Read later only by reconcileDelete.
+        finalizers: k8s.isDeleting(md) ? md.finalizers : null,
+      });
+    },
+    steps: {
+      ensureFinalizer: (r) => ensureFinalizer(r, finalizer),
+      getCluster: (r) => {
+        const cluster = r.cached(CLUSTER);
+        if (!cluster) return r.requeue();
+        const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
+        if (setsPausedCondition && r.local<boolean | null>('pausedCondition') !== paused) return r.goto('ensurePausedCondition', { paused });
+        if (paused) return r.done();
+        const finalizers = r.local<List<string> | null>('finalizers');
+        return finalizers === null ? r.done() : r.goto('reconcileDelete', { finalizers });
+      },
+      ...(setsPausedCondition ? { ensurePausedCondition: (r: StepContext<MoveBackState>) => setPausedCondition(r) } : {}),
+      // Inference: no MachineSets in this model, so deletion only removes the finalizer.
+      reconcileDelete: (r) => removeFinalizer(r, finalizer),
+    },
+  };
+}
+
+const mdController = machineDeploymentController('machineDeploymentController', MD_FINALIZER, true, {
+  reconcile: 'machinedeployment_controller.go Reconcile: Get from the cache, then EnsureFinalizer decides on that copy.',
+  ensureFinalizer: 'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus cluster.x-k8s.io/machinedeployment.',
+  getCluster: 'util.GetClusterByName (cache), then paused.EnsurePausedCondition decides on the Cluster\'s spec.paused.',
+  ensurePausedCondition: 'paused.EnsurePausedCondition: patch the Paused condition of the MachineDeployment.',
+  reconcileDelete: 'reconcileDelete: with no MachineSets left, remove cluster.x-k8s.io/machinedeployment.',
+});
+
+const mdTopologyController = machineDeploymentController('mdTopologyController', MD_TOPOLOGY_FINALIZER, false, {
+  reconcile: 'topology/machinedeployment Reconcile: Get from the cache, IsTopologyOwned, then EnsureFinalizer decides on that copy.',
+  ensureFinalizer: 'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus machinedeployment.topology.cluster.x-k8s.io.',
+  getCluster: 'util.GetClusterByName (cache), then annotations.IsPaused(cluster, md): return when paused.',
+  reconcileDelete: 'reconcileDelete: delete the MachineDeployment\'s templates, then remove machinedeployment.topology.cluster.x-k8s.io.',
+});
+
+const kube = k8s.kubernetes<MoveBackState>({
+  lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
+  servers: [BOOTSTRAP, SELF_HOSTED],
+  managers,
+  controllers: [clusterController, mdController, mdTopologyController],
+});
+
+// ---------------------------------------------------------------------------------------------
+// clusterctl move, twice (cmd/clusterctl/client/cluster/mover.go).
+
+type Ordering = 'v1.9.3' | 'v1.9.5';
+
+function moverAction(
+  name: string,
+  doc: string,
+  when: (m: Mover) => boolean,
+  key: (m: Mover) => ObjectKey,
+  next: (s: MoveBackState, key: ObjectKey, events?: StepEvent[]) => MoveBackState | undefined,
+): Action<MoveBackState, ObjectKey> {
+  return action<MoveBackState, ObjectKey>(`mover.${name}`, { doc, params: (s) => (when(s.mover) ? [key(s.mover)] : []), next });
+}
+
+/** No watch event waiting, no key queued, no reconcile under way: the controllers are idle. */
+function settled(w: k8s.KubeWorld): boolean {
+  return w.pending.every((p) => p.isEmpty()) && w.queues.every((q) => q.isEmpty()) && w.reconciles.every((r) => r.isEmpty());
+}
+
+function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
+  const send = (s: MoveBackState, server: string, call: (srv: k8s.ApiServer) => k8s.ApiResult, events?: StepEvent[]) =>
+    kube.request(s, server, call, events);
+  const at = (s: MoveBackState, m: Partial<MoverProps>) => s.set('mover', Mover({ move: s.mover.move, ...m }));
+  const deleting = (step: DeleteStep) => (m: Mover) => m.phase === 'delete' && m.step === step;
+  const current = (m: Mover) => DELETE_ORDER[m.index];
+  const from = (s: MoveBackState) => MOVES[s.mover.move].from;
+  const deleted = (s: MoveBackState) =>
+    s.mover.index + 1 < DELETE_ORDER.length ? at(s, { phase: 'delete', index: s.mover.index + 1 }) : at(s, { phase: 'unpause' });
+  const failed = (s: MoveBackState) =>
+    s.mover.attempt >= MAX_MOVE_ATTEMPTS
+      ? s.set('mover', s.mover.set('phase', 'failed'))
+      : s.set('mover', s.mover.merge({ step: 'get', copyHasFinalizers: false, attempt: s.mover.attempt + 1 }));
+  return [
+    moverAction('pauseCluster', 'setClusterPause(fromProxy, clusters, true): merge patch {"spec":{"paused":true}}.', (m) => m.phase === 'pause', () => CLUSTER, (s, key, events) => {
+      // The move back starts once the bootstrap cluster has settled (the end-to-end test moves
+      // back minutes later, after checking the self-hosted cluster).
+      if (s.mover.move === 1 && !settled(s.kube)) return undefined;
+      const { state, response } = send(s, from(s), (srv) => k8s.mergePatch(srv, key, { spec: { paused: true } }), events);
+      // A Cluster already gone is not in the object graph Discovery builds: nothing to pause.
+      return response.code === 200 || response.code === 404 ? at(state, { phase: 'create' }) : undefined;
+    }),
+    moverAction(
+      'createTargetObject',
+      'createTargetObject, owner first: GET the source object; CREATE it in the target; on AlreadyExists, GET the existing one and UPDATE it with the source copy.',
+      (m) => m.phase === 'create',
+      (m) => CREATE_ORDER[m.index],
+      (s, key, events) => {
+        const { to } = MOVES[s.mover.move];
+        const source = kube.read(s, from(s), key, events);
+        let state = s;
+        if (source.code === 200) {
+          const copy = source.object.set('deletionTimestamp', null);
+          const created = send(s, to, (srv) => k8s.create(srv, copy), events);
+          // A new object in the bootstrap cluster, not the one the first move emptied.
+          state = created.response.code === 201 ? created.state.update('emptied', (e) => e.delete(key)) : created.state;
+          if (created.response.code === 409) {
+            // "Nb. This should not happen, but it is supported to make move more resilient":
+            // the update carries the source copy's finalizers and the existing resourceVersion.
+            const existing = kube.read(state, to, key, events);
+            if (existing.code !== 200) return state.set('mover', state.mover.set('phase', 'failed'));
+            const updated = send(state, to, (srv) => k8s.update(srv, copy.set('resourceVersion', existing.object.resourceVersion)), events);
+            if (updated.response.code !== 200) {
+              // The same update fails the same way on every retry (nothing here changes the
+              // deleting object's finalizers while its Cluster is paused): move fails.
+              const answer = 'reason' in updated.response ? `${updated.response.code} ${updated.response.reason}` : String(updated.response.code);
+              return updated.state.merge({ refused: answer, mover: updated.state.mover.set('phase', 'failed') });
+            }
+            state = updated.state;
+          }
+        }
+        const index = s.mover.index + 1;
+        if (index < CREATE_ORDER.length) return at(state, { phase: 'create', index });
+        // The move back ends here in this model (see the scope note at the top).
+        return at(state, { phase: state.mover.move === 0 ? 'delete' : 'done' });
+      },
+    ),
+    moverAction('getSourceObject', 'deleteSourceObject: GET; NotFound counts as deleted.', deleting('get'), current, (s, key, events) => {
+      // The timing assumption: the delete phase starts once the cache shows the Cluster paused.
+      if (s.mover.index === 0 && s.mover.attempt === 1 && s.kube.caches.get('capi')?.get(CLUSTER)?.spec.get('paused') !== true) return undefined;
+      const res = kube.read(s, from(s), key, events);
+      return res.code === 404 ? deleted(s) : s.set('mover', s.mover.set('step', 'annotate'));
+    }),
+    moverAction('addDeleteForMoveAnnotation', 'deleteSourceObject: annotate; the response is kept as the local copy.', deleting('annotate'), current, (s, key, events) => {
+      const { state, response } = send(s, from(s), (srv) => k8s.jsonPatchAddAnnotations(srv, key, { [DELETE_FOR_MOVE_ANNOTATION]: '' }), events);
+      if (response.code !== 200) return failed(state);
+      const copyHasFinalizers = !response.object.finalizers.isEmpty();
+      const step: DeleteStep = ordering === 'v1.9.3' && copyHasFinalizers ? 'removeFinalizers' : 'delete';
+      return state.set('mover', state.mover.merge({ step, copyHasFinalizers }));
+    }),
+    moverAction('removeFinalizers', 'deleteSourceObject: merge patch {"metadata":{"finalizers":[]}}.', deleting('removeFinalizers'), current, (s, key, events) => {
+      const { state, response } = send(s, from(s), (srv) => k8s.mergePatch(srv, key, { finalizers: [] }), events);
+      if (response.code !== 200) return failed(state);
+      const emptied = state.update('emptied', (e) => e.add(key));
+      return ordering === 'v1.9.3' ? emptied.set('mover', emptied.mover.set('step', 'delete')) : deleted(emptied);
+    }),
+    moverAction('delete', 'deleteSourceObject: DELETE, no preconditions.', deleting('delete'), current, (s, key, events) => {
+      const { state, response } = send(s, from(s), (srv) => k8s.del(srv, key), events);
+      if (response.code !== 200) return failed(state);
+      return ordering === 'v1.9.5' && state.mover.copyHasFinalizers ? state.set('mover', state.mover.set('step', 'removeFinalizers')) : deleted(state);
+    }),
+    moverAction('unpauseTargetCluster', 'setClusterPause(toProxy, clusters, false); then the move back starts.', (m) => m.phase === 'unpause', () => CLUSTER, (s, key, events) => {
+      const { state, response } = send(s, MOVES[s.mover.move].to, (srv) => k8s.mergePatch(srv, key, { spec: { paused: false } }), events);
+      return response.code === 200 ? state.set('mover', Mover({ move: 1 })) : undefined;
+    }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What must hold.
+
+const noFinalizerResurrection = invariant<MoveBackState>(
+  'NoFinalizerResurrection',
+  "Once the first move has emptied an object's finalizers, no finalizer reappears on that object while it exists.",
+  (s) => s.emptied.every((key) => kube.stored(s, BOOTSTRAP, key)?.finalizers.isEmpty() ?? true),
+  { premise: (s) => !s.emptied.isEmpty() },
+);
+
+const moveBackIsNotRefused = invariant<MoveBackState>(
+  'MoveBackIsNotRefused',
+  'The move back to the bootstrap cluster never has a write refused by the API server.',
+  (s) => s.refused === null,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Variants.
+
+function initialState(): MoveBackState[] {
+  const cluster = k8s.kubeObject({ kind: 'Cluster', name: 'c1', spec: { paused: false } });
+  const md = k8s.kubeObject({ kind: 'MachineDeployment', name: 'md1', ownerReferences: [CLUSTER], spec: { clusterName: 'c1' } });
+  const clusterDone = cluster.set('finalizers', List([CLUSTER_FINALIZER]));
+  // Both MachineDeployment controllers have added their finalizers (in either order; the one
+  // listed here), and the MachineDeployment controller its Paused=False condition.
+  const mdDone = md.set('finalizers', List([MD_FINALIZER, MD_TOPOLOGY_FINALIZER]));
+  const worlds = kube.initialWorlds(
+    {
+      [BOOTSTRAP]: [
+        { versions: [cluster, clusterDone, clusterDone.setIn(['conditions', PAUSED_CONDITION], false)], reconciled: true },
+        { versions: [md, md.set('finalizers', List([MD_FINALIZER])), mdDone, mdDone.setIn(['conditions', PAUSED_CONDITION], false)], reconciled: true },
+      ],
+    },
+    { cacheLag: 'none' },
+  );
+  return worlds.map((w) => MoveBackState({ kube: w }));
+}
+
+const INIT = initialState();
+
+function variant(name: string, ordering: Ordering, description: string, expectedViolations: string[]): Variant<MoveBackState> {
+  const movers = moverActions(ordering);
+  return {
+    name,
+    description,
+    assumptions: [
+      'The first move\'s delete phase starts once the controller manager\'s cache shows the Cluster paused (the timing assumption of models/move.ts).',
+      'Initial state: both objects reconciled (both MachineDeployment finalizers present), the cache up to date.',
+      'The move back starts once the bootstrap cluster has settled: no watch event waiting, no work queued or under way.',
+    ],
+    init: () => INIT,
+    actions: [...movers, ...kube.actions],
+    properties: [noFinalizerResurrection, moveBackIsNotRefused, ...kube.properties],
+    view: (s) =>
+      OrderedMap<string, unknown>([['mover', s.mover]])
+        .merge(kube.view(s))
+        .merge(OrderedMap<string, unknown>([
+          ['ghost: emptied by the first move', s.emptied],
+          ['ghost: refused write of the move back', s.refused],
+        ])),
+    checkDeadlock: false,
+    expectedViolations,
+  };
+}
+
+export default defineModel({
+  name: 'clusterctl-move-and-back',
+  description:
+    'clusterctl move from a bootstrap cluster to a self-hosted one and back (the self-hosted end-to-end test), with a ' +
+    'ClusterClass MachineDeployment that carries finalizers from two controllers: can the first move leave an object ' +
+    'that makes the move back fail with "no new finalizers can be added if the object is being deleted" (issue #11809)?',
+  variants: [
+    // Expectations: what the search found (docs/moveBack.md has the traces).
+    variant('v1.9.3', 'v1.9.3', 'clusterctl v1.9.3: annotate, remove finalizers, then DELETE.', ['NoFinalizerResurrection', 'MoveBackIsNotRefused']),
+    variant('v1.9.5', 'v1.9.5', 'clusterctl v1.9.5: annotate, DELETE, then remove finalizers.', []),
+  ],
+});
