@@ -14,9 +14,10 @@ const SLOW = [
   'test/e2e/moveUnreconciledV193.test.ts',
   'test/e2e/moveUnreconciledV195.test.ts',
   'test/e2e/moveMatrixSlow.test.ts',
+  'test/e2e/moveBackSlow.test.ts',
 ];
 const slowOnly = process.env.MODELCHECK_SLOW === '1';
-const HEAVIEST_FIRST = ['moveUnreconciledV193', 'moveUnreconciledV195', 'moveMatrixSlow', 'moveV193', 'moveMatrix', 'moveNoTiming', 'moveV195'];
+const HEAVIEST_FIRST = ['moveUnreconciledV193', 'moveUnreconciledV195', 'moveMatrixSlow', 'moveBackSlow', 'moveV193', 'moveMatrix', 'moveNoTiming', 'moveV195'];
 
 class HeaviestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
