@@ -98,7 +98,8 @@ describe('coalesce', () => {
 describe('restarts', () => {
   it('a restart loses the queues and the reconciles under way, relists the cache, queues every listed key, and uses up the budget', () => {
     const kube = kubeWith({ restarts: 1 });
-    const restart = actionNamed(kube, 'manager.restart');
+    // The restart action takes no parameter.
+    const restart = actionNamed(kube, 'manager.restart') as unknown as { next: (s: TinyState, p: undefined) => TinyState | undefined };
     let s = start(kube);
     expect(s.kube.restartsLeft).toBe(1);
     s = write(kube, s, 1);
