@@ -57,7 +57,7 @@ describe(`readable results on models/move.ts, variant ${VARIANT}`, () => {
   it('writes the counterexample as ITF, read back by Quint: 13 states, the last with the load balancer deleted', () => {
     expect(readdirSync(join(dir, 'itf'))).toEqual([`${VARIANT}-SourceInfraNeverDestroyed.itf.json`]);
     const itf = JSON.parse(readFileSync(join(dir, 'itf', `${VARIANT}-SourceInfraNeverDestroyed.itf.json`), 'utf8'));
-    expect(itf.vars).toEqual(['kube', 'mover', 'loadBalancer', 'emptied', 'deleted', 'mbt::actionTaken']);
+    expect(itf.vars).toEqual(['kube', 'mover', 'loadBalancer', 'emptied', 'deleted', 'moverRerunsLeft', 'mbt::actionTaken']);
     expect(itf.states.length).toBe(13);
     expect(itf.states[12].loadBalancer).toBe('deleted');
     expect(itf.states[12]['#meta'].action).toBe('dockerClusterController.deleteLoadBalancer(DockerCluster/c1)');
