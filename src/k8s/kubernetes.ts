@@ -57,6 +57,7 @@ export interface InitialWorldOptions {
 }
 
 const NONE: readonly ObjectKey[] = [];
+const NO_CONTROLLERS: readonly never[] = [];
 
 export class Kubernetes<S> {
   readonly actions: readonly Action<S, any>[];
@@ -70,12 +71,17 @@ export class Kubernetes<S> {
    * client-go and controller-runtime promise while their processes run.
    */
   readonly fairness: readonly Fairness[];
+  /** Each manager's controllers, computed once: the cache-sync step reads them on every call. */
+  private readonly controllersByManager = new globalThis.Map<string, readonly ControllerConfig<S>[]>();
 
   constructor(readonly config: KubernetesConfig<S>) {
     for (const c of config.controllers) {
       if (!config.managers.some((m) => m.name === c.manager)) {
         throw new Error(`controller ${c.name} names unknown manager ${c.manager}`);
       }
+    }
+    for (const m of config.managers) {
+      this.controllersByManager.set(m.name, config.controllers.filter((c) => c.manager === m.name));
     }
     const faults = config.faults ?? {};
     this.actions = [
@@ -343,7 +349,7 @@ export class Kubernetes<S> {
   }
 
   private controllersOf(m: ManagerConfig): readonly ControllerConfig<S>[] {
-    return this.config.controllers.filter((c) => c.manager === m.name);
+    return this.controllersByManager.get(m.name) ?? NO_CONTROLLERS;
   }
 
   /** Runs the watch handlers of `m`'s controllers on `e`, queueing the keys they map it to. */
