@@ -51,15 +51,16 @@ describe(`readable results on models/move.ts, variant ${VARIANT}`, () => {
         '        source Cluster/c1 spec.paused: false -> true',
       ].join('\n'),
     );
-    expect(run.stdout).toContain('        loadBalancer: running -> deleted');
+    expect(run.stdout).toContain('        c1 load balancer: running -> deleted');
   });
 
   it('writes the counterexample as ITF, read back by Quint: 13 states, the last with the load balancer deleted', () => {
     expect(readdirSync(join(dir, 'itf'))).toEqual([`${VARIANT}-SourceInfraNeverDestroyed.itf.json`]);
     const itf = JSON.parse(readFileSync(join(dir, 'itf', `${VARIANT}-SourceInfraNeverDestroyed.itf.json`), 'utf8'));
-    expect(itf.vars).toEqual(['kube', 'mover', 'loadBalancer', 'emptied', 'deleted', 'moverRerunsLeft', 'mbt::actionTaken']);
+    expect(itf.vars).toEqual(['kube', 'mover', 'infrastructure', 'emptied', 'deleted', 'moverRerunsLeft', 'mbt::actionTaken']);
     expect(itf.states.length).toBe(13);
-    expect(itf.states[12].loadBalancer).toBe('deleted');
+    expect(itf.states[11].infrastructure).toEqual({ '#map': [['c1 load balancer', 'running']] });
+    expect(itf.states[12].infrastructure).toEqual({ '#map': [['c1 load balancer', 'deleted']] });
     expect(itf.states[12]['#meta'].action).toBe('dockerClusterController.deleteLoadBalancer(DockerCluster/c1)');
     expect(itf.states[6].deleted).toEqual({ '#set': ['DockerCluster/c1'] });
     expect(ofItf(itf).length).toBe(13);
