@@ -1326,6 +1326,16 @@ export default defineModel({
     }),
     ...matrixVariants(),
   ],
+  seeAlso: [
+    {
+      title: 'clusterctl-move-and-back (moveBack.md)',
+      href: 'moveBack.md',
+      summary:
+        'models/moveBack.ts, the move to a self-hosted cluster and back again (issue #11809), with a ClusterClass ' +
+        'MachineDeployment that carries two finalizers from two controllers: whether the v1.9.3 ordering makes ' +
+        'the second move fail with "no new finalizers can be added if the object is being deleted".',
+    },
+  ],
   matrices: [
     {
       name: 'history',

@@ -404,6 +404,13 @@ export default defineModel({
     'clusterctl move from a bootstrap cluster to a self-hosted one and back (the self-hosted end-to-end test), with a ' +
     'ClusterClass MachineDeployment that carries finalizers from two controllers: can the first move leave an object ' +
     'that makes the move back fail with "no new finalizers can be added if the object is being deleted" (issue #11809)?',
+  seeAlso: [
+    {
+      title: 'clusterctl-move (move.md)',
+      href: 'move.md',
+      summary: 'models/move.ts, the race that PR #11814 fixed: one move, its variant matrices and its faults.',
+    },
+  ],
   variants: [
     // Expectations: what the search found (docs/moveBack.md has the traces).
     variant('v1.9.3', 'v1.9.3', 'clusterctl v1.9.3: annotate, remove finalizers, then DELETE.', ['NoFinalizerResurrection', 'MoveBackIsNotRefused']),

@@ -247,6 +247,11 @@ export interface Model {
   readonly description?: string;
   readonly variants: readonly Variant<any>[];
   readonly matrices?: readonly VariantMatrix[];
+  /**
+   * Other documents that carry on from this model (such as another model of the same system),
+   * listed in the generated documentation under "See also". Prose only: no verdict belongs here.
+   */
+  readonly seeAlso?: readonly { readonly title: string; readonly href: string; readonly summary?: string }[];
 }
 
 export function action<S, P = undefined>(
@@ -288,6 +293,7 @@ export function defineModel(def: {
   description?: string;
   variants: readonly Variant<any>[];
   matrices?: readonly VariantMatrix[];
+  seeAlso?: Model['seeAlso'];
 }): Model {
   return { kind: 'modelcheck.model', ...def };
 }

@@ -201,6 +201,12 @@ export function modelDocs(model: Model, runs: readonly VariantDocs[], command: s
     }
   }
 
+  if (model.seeAlso && model.seeAlso.length > 0) {
+    out.push('## See also', '');
+    for (const x of model.seeAlso) out.push(`- [${x.title}](${x.href})${x.summary ? `: ${x.summary}` : ''}`);
+    out.push('');
+  }
+
   out.push('## Counterexamples', '');
   out.push(COUNTEREXAMPLES_INTRO, '');
   for (const r of mainRuns) if (r.counterexamples) out.push(r.counterexamples);

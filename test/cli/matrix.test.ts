@@ -106,6 +106,8 @@ describe('modelcheck --matrix', () => {
         '| 4 | 2 | `top4-step2` | 3 | holds |',
       ].join('\n'),
     );
+    // The model's seeAlso, between the matrices and the counterexamples.
+    expect(main).toContain('## See also\n\n- [Die Hard](dieHard.md): another small model.\n\n## Counterexamples\n');
     const matrices = readFileSync(join(dir, 'counter.matrices.md'), 'utf8');
     expect(matrices).toContain('### top4-step1: NeverThree\n');
     expect(matrices).toContain('Violated (invariant): the shortest counterexample has 4 states.');
