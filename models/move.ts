@@ -141,11 +141,12 @@ const MoveState = Record<MoveStateProps>(
 type Infrastructure = 'running' | 'drained' | 'deleted';
 
 const loadBalancerOf = (c: string) => `${c} load balancer`;
-const containerOf = (c: string) => `${machineName(c)} container`;
-const nodeOf = (c: string) => `${machineName(c)} Node`;
+/** A Machine's container and its Node (CAPD names both after the Machine). */
+const containerOf = (machine: string) => `${machine} container`;
+const nodeOf = (machine: string) => `${machine} Node`;
 
 function initialInfrastructure(t: Topology): OrderedMap<string, Infrastructure> {
-  const names = t.clusters.flatMap((c) => [loadBalancerOf(c), ...(t.machines ? [containerOf(c), nodeOf(c)] : [])]);
+  const names = t.clusters.flatMap((c) => [loadBalancerOf(c), ...(t.machines ? [containerOf(machineName(c)), nodeOf(machineName(c))] : [])]);
   return OrderedMap<string, Infrastructure>(names.map((name): [string, Infrastructure] => [name, 'running']));
 }
 
@@ -265,6 +266,9 @@ function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState
       // v1.8.0: "Return early if the object or Cluster is paused" (annotations.IsPaused).
       if (paused) return r.done();
       // reconcileDelete starts with reconcileInfrastructure, which reads the infra object.
+      // Inference: before it, reconcileDelete deletes the Cluster's descendants (Machines and
+      // the like), left out here: this branch needs a cached copy that is deleting and not
+      // paused, and move pauses a Cluster before it deletes it, so no such copy exists.
       if (k8s.isDeleting(cluster)) {
         return r.goto('reconcileInfrastructure', {
           infrastructureRef: cluster.spec.get('infrastructureRef') ?? null,
@@ -497,7 +501,7 @@ function machineController(): k8s.ControllerConfig<MoveState> {
       // Inference: the status patch before the drain (NodeDrainStartTime, DrainingSucceeded)
       // changes nothing any controller here reads or any property checks; left out.
       drainNode: (r) => {
-        r.effect((s) => s.setIn(['infrastructure', nodeOf(clusterNameOf(r))], 'drained'));
+        r.effect((s) => s.setIn(['infrastructure', nodeOf(nameOf(r.key))], 'drained'));
         return r.goto('reconcileDeleteInfrastructure', { infrastructureRef: r.local('infrastructureRef'), finalizers: r.local('finalizers'), nodeAllowed: true });
       },
       reconcileDeleteInfrastructure: (r) => {
@@ -512,7 +516,7 @@ function machineController(): k8s.ControllerConfig<MoveState> {
         return res.code === 200 || res.code === 404 ? r.done() : r.requeue();
       },
       deleteNode: (r) => {
-        r.effect((s) => s.setIn(['infrastructure', nodeOf(clusterNameOf(r))], 'deleted'));
+        r.effect((s) => s.setIn(['infrastructure', nodeOf(nameOf(r.key))], 'deleted'));
         return r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
       },
       removeFinalizer: (r) =>
@@ -520,9 +524,6 @@ function machineController(): k8s.ControllerConfig<MoveState> {
     },
   };
 }
-
-/** The Cluster a Machine or DockerMachine key belongs to: its name is `<cluster>-m0`. */
-const clusterNameOf = <S>(r: StepContext<S>) => nameOf(r.key).replace(/-m0$/, '');
 
 /** The DockerMachines in `cache` that belong to Cluster `c` (a List by the cluster-name label). */
 const dockerMachinesOf = (c: string, cache: { has: (k: ObjectKey) => boolean }) => (cache.has(dockerMachineKey(c)) ? [dockerMachineKey(c)] : []);
@@ -590,21 +591,25 @@ function dockerMachineController(): k8s.ControllerConfig<MoveState> {
         // The pause is read from the Cluster's own cache entry, as for the DockerCluster.
         const cluster = r.cached(r.local<ObjectKey>('cluster'));
         if (!cluster) return r.requeue();
-        return pauseCheck(r, cluster, () =>
+        return pauseCheck(r, cluster, () => {
           // reconcileNormal: the container exists already (Inference), nothing changes.
-          r.local<List<string> | null>('finalizers') === null ? r.done() : r.goto('reconcileDelete', { finalizers: r.local('finalizers') }),
-        );
+          if (r.local<List<string> | null>('finalizers') === null) return r.done();
+          // "Cluster infrastructureRef is not available yet": return.
+          const dockerCluster = cluster.spec.get('infrastructureRef') as ObjectKey | undefined;
+          return dockerCluster === undefined ? r.done() : r.goto('reconcileDelete', { dockerCluster, finalizers: r.local('finalizers') });
+        });
       },
       ensurePausedCondition: ensurePausedConditionStep,
       reconcileDelete: (r) => {
         // "DockerCluster is not available yet": return without error. Inference: one step for
         // this cache read and the condition patch that follows it.
-        if (!r.cached(dockerClusterKey(clusterNameOf(r)))) return r.done();
+        if (!r.cached(r.local<ObjectKey>('dockerCluster'))) return r.done();
         const res = r.mergePatch(r.key, { conditions: { ContainerProvisioned: false } });
         return res.code === 200 ? r.goto('deleteContainer', { finalizers: r.local('finalizers') }) : r.requeue();
       },
       deleteContainer: (r) => {
-        r.effect((s) => s.setIn(['infrastructure', containerOf(clusterNameOf(r))], 'deleted'));
+        // The container is named after the owner Machine, which has the DockerMachine's name here.
+        r.effect((s) => s.setIn(['infrastructure', containerOf(nameOf(r.key))], 'deleted'));
         return r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
       },
       removeFinalizer: (r) =>
