@@ -1,0 +1,121 @@
+// The safety search compared with a deliberately simple reference (test/helpers/safetyReference.ts)
+// on random small transition systems that fast-check generates: the same reachable set, distinct
+// states, generated states and depth; the same verdicts for the invariant and for deadlock; and
+// each counterexample a real path from an initial state, of the reference's shortest length,
+// ending where the property fails. fast-check runs a fixed seed, so every run checks the same
+// systems; a failure prints the shrunk system that breaks the property.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { checkVariant } from 'modelcheck';
+import { referenceSearch, successors, variantOf, type SmallSystem } from '../helpers/safetyReference.ts';
+
+/** Systems of 1 to 12 states, 1 to 3 actions, up to three edges a state, one state in eight bad. */
+const system: fc.Arbitrary<SmallSystem> = fc
+  .record({ states: fc.integer({ min: 1, max: 12 }), actions: fc.integer({ min: 1, max: 3 }) })
+  .chain(({ states, actions }) =>
+    fc.record({
+      states: fc.constant(states),
+      actions: fc.constant(actions),
+      init: fc.array(fc.nat(states - 1), { minLength: 1, maxLength: 3 }),
+      // From none to three steps a state on average; 'max' lets the lengths spread over the range.
+      edges: fc.array(fc.record({ action: fc.nat(actions - 1), from: fc.nat(states - 1), to: fc.nat(states - 1) }), {
+        maxLength: 3 * states,
+        size: 'max',
+      }),
+      bad: fc.array(fc.nat(7).map((x) => x === 0), { minLength: states, maxLength: states }),
+    }),
+  );
+
+const RUNS = { numRuns: 2000, seed: 20261203 };
+
+/** Checks that `trace` is a path of `sys` from an initial state; returns its last state. */
+function walk(sys: SmallSystem, trace: readonly { action: string | null; state: number }[]): number {
+  expect(trace[0].action).toBeNull();
+  expect(sys.init).toContain(trace[0].state);
+  for (let i = 1; i < trace.length; i++) {
+    const step = successors(sys, trace[i - 1].state).find((x) => `a${x.action}(${x.to})` === trace[i].action && x.to === trace[i].state);
+    expect(step, `step ${i} (${trace[i].action}) is an edge`).toBeDefined();
+  }
+  return trace[trace.length - 1].state;
+}
+
+describe('the safety search agrees with a textbook breadth-first search on random small systems', () => {
+  it('the systems generated cover the cases: bad states reachable or not, deadlocks or not, larger graphs', () => {
+    const refs = fc.sample(system, RUNS).map((sys) => ({ sys, ref: referenceSearch(sys) }));
+    const share = (f: (x: (typeof refs)[number]) => boolean) => refs.filter(f).length / refs.length;
+    const badReachable = share(({ sys, ref }) => [...ref.reachable].some((s) => sys.bad[s]));
+    const deadlocked = share(({ ref }) => ref.deadlocks.length > 0);
+    for (const x of [badReachable, 1 - badReachable, deadlocked, 1 - deadlocked]) expect(x).toBeGreaterThan(0.1);
+    expect(share(({ ref }) => ref.reachable.size >= 6)).toBeGreaterThan(0.1);
+    expect(share(({ ref }) => ref.depth >= 5)).toBeGreaterThan(0.05);
+  });
+
+  it('the same reachable states, distinct and generated counts, and depth', () => {
+    fc.assert(
+      fc.property(system, (sys) => {
+        const seen = new Set<number>();
+        const r = checkVariant(variantOf(sys, seen, false));
+        const ref = referenceSearch(sys);
+        expect([...seen].sort((a, b) => a - b)).toEqual([...ref.reachable].sort((a, b) => a - b));
+        expect({ distinct: r.stats.distinctStates, generated: r.stats.statesGenerated, depth: r.stats.depth }).toEqual({
+          distinct: ref.reachable.size,
+          generated: ref.generated,
+          depth: ref.depth,
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it('the invariant is violated exactly when a bad state is reachable, by a shortest path to one', () => {
+    fc.assert(
+      fc.property(system, (sys) => {
+        const r = checkVariant(variantOf(sys, new Set(), false));
+        const ref = referenceSearch(sys);
+        const badDistances = [...ref.reachable].filter((s) => sys.bad[s]).map((s) => ref.distance.get(s)!);
+        const x = r.violations.find((v) => v.property === 'NotBad');
+        if (badDistances.length === 0) {
+          expect(x).toBeUndefined();
+          expect(r.verdict).toBe('proved');
+          return;
+        }
+        expect(r.verdict).toBe('violated');
+        expect(x!.trace.length).toBe(Math.min(...badDistances));
+        expect(sys.bad[walk(sys, x!.trace)]).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('a deadlock is reported exactly when a reachable state has no step out, by a shortest path to one', () => {
+    fc.assert(
+      fc.property(system, (sys) => {
+        const r = checkVariant(variantOf(sys, new Set(), true));
+        const ref = referenceSearch(sys);
+        const x = r.violations.find((v) => v.property === 'Deadlock');
+        if (ref.deadlocks.length === 0) {
+          expect(x).toBeUndefined();
+          return;
+        }
+        expect(x!.trace.length).toBe(Math.min(...ref.deadlocks.map((s) => ref.distance.get(s)!)));
+        expect(successors(sys, walk(sys, x!.trace))).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('the same counts and the same counterexamples on every run (determinism)', () => {
+    fc.assert(
+      fc.property(system, (sys) => {
+        const once = checkVariant(variantOf(sys, new Set(), true));
+        const again = checkVariant(variantOf(sys, new Set(), true));
+        const summary = (r: typeof once) => ({
+          stats: [r.stats.distinctStates, r.stats.statesGenerated, r.stats.depth],
+          violations: r.violations.map((v) => [v.property, v.trace.map((t) => t.action)]),
+        });
+        expect(summary(again)).toEqual(summary(once));
+      }),
+      { numRuns: 300, seed: 20261203 },
+    );
+  });
+});
