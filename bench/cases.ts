@@ -1,0 +1,32 @@
+// The benchmark's fixed set of models: a classic protocol at growing sizes and the move model at
+// several sizes. Each case names how to load its variant; bench/one.ts runs one case.
+import type { Model } from 'modelcheck';
+
+export interface BenchCase {
+  readonly name: string;
+  /** The model, and which of its variants to check. */
+  readonly load: () => Promise<{ model: Model; variant: string }>;
+}
+
+const twoPhaseCase = (n: number): BenchCase => ({
+  name: `TwoPhase, ${n} resource managers`,
+  load: async () => {
+    const { twoPhase } = await import('../test/fixtures/classic/twoPhase.ts');
+    return { model: twoPhase(n), variant: 'default' };
+  },
+});
+
+const moveCase = (variant: string, what: string): BenchCase => ({
+  name: `move: ${what}`,
+  load: async () => ({ model: (await import('../models/move.ts')).default, variant }),
+});
+
+export const CASES: readonly BenchCase[] = [
+  twoPhaseCase(6),
+  twoPhaseCase(7),
+  twoPhaseCase(8),
+  moveCase('two-clusters.v1.9.5-mover.cache-lag-0.no-timing-assumption', 'two Clusters, v1.9.5, lag 0'),
+  moveCase('cluster-with-machine.v1.9.5-mover.cache-lag-0.no-timing-assumption', 'a Cluster with a Machine, v1.9.5, lag 0'),
+  moveCase('v1.9.5', 'v1.9.5 (one Cluster, caches at any lag)'),
+  moveCase('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-assumption', 'a Cluster with a Machine, v1.9.3, lag 0'),
+];
