@@ -6,8 +6,8 @@
 // systems; a failure prints the shrunk system that breaks the property.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkVariant } from 'modelcheck';
-import { referenceSearch, successors, variantOf, type SmallSystem } from '../helpers/safetyReference.ts';
+import { checkVariant, type VariantResult } from 'modelcheck';
+import { referenceSearch, successors, variantOf, type ReferenceResult, type SmallSystem } from '../helpers/safetyReference.ts';
 
 /** Systems of 1 to 12 states, 1 to 3 actions, up to three edges a state, one state in eight bad. */
 const system: fc.Arbitrary<SmallSystem> = fc
@@ -37,6 +37,20 @@ function walk(sys: SmallSystem, trace: readonly { action: string | null; state: 
     expect(step, `step ${i} (${trace[i].action}) is an edge`).toBeDefined();
   }
   return trace[trace.length - 1].state;
+}
+
+/**
+ * `property` is violated exactly when one of `targets` is reachable, by a real path of the
+ * reference's shortest length to one of them; returns where that path ends (none: not violated).
+ */
+function expectShortest(r: VariantResult<number>, property: string, ref: ReferenceResult, targets: readonly number[], sys: SmallSystem): number | undefined {
+  const x = r.violations.find((v) => v.property === property);
+  if (targets.length === 0) {
+    expect(x).toBeUndefined();
+    return undefined;
+  }
+  expect(x!.trace.length).toBe(Math.min(...targets.map((s) => ref.distance.get(s)!)));
+  return walk(sys, x!.trace);
 }
 
 describe('the safety search agrees with a textbook breadth-first search on random small systems', () => {
@@ -72,16 +86,9 @@ describe('the safety search agrees with a textbook breadth-first search on rando
       fc.property(system, (sys) => {
         const r = checkVariant(variantOf(sys, new Set(), false));
         const ref = referenceSearch(sys);
-        const badDistances = [...ref.reachable].filter((s) => sys.bad[s]).map((s) => ref.distance.get(s)!);
-        const x = r.violations.find((v) => v.property === 'NotBad');
-        if (badDistances.length === 0) {
-          expect(x).toBeUndefined();
-          expect(r.verdict).toBe('proved');
-          return;
-        }
-        expect(r.verdict).toBe('violated');
-        expect(x!.trace.length).toBe(Math.min(...badDistances));
-        expect(sys.bad[walk(sys, x!.trace)]).toBe(true);
+        const last = expectShortest(r, 'NotBad', ref, [...ref.reachable].filter((s) => sys.bad[s]), sys);
+        expect(r.verdict).toBe(last === undefined ? 'proved' : 'violated');
+        if (last !== undefined) expect(sys.bad[last]).toBe(true);
       }),
       RUNS,
     );
@@ -92,13 +99,8 @@ describe('the safety search agrees with a textbook breadth-first search on rando
       fc.property(system, (sys) => {
         const r = checkVariant(variantOf(sys, new Set(), true));
         const ref = referenceSearch(sys);
-        const x = r.violations.find((v) => v.property === 'Deadlock');
-        if (ref.deadlocks.length === 0) {
-          expect(x).toBeUndefined();
-          return;
-        }
-        expect(x!.trace.length).toBe(Math.min(...ref.deadlocks.map((s) => ref.distance.get(s)!)));
-        expect(successors(sys, walk(sys, x!.trace))).toEqual([]);
+        const last = expectShortest(r, 'Deadlock', ref, ref.deadlocks, sys);
+        if (last !== undefined) expect(successors(sys, last)).toEqual([]);
       }),
       RUNS,
     );
