@@ -11,6 +11,16 @@ try {
     stderr: (t) => process.stderr.write(t),
     colorOut: Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env),
     stderrIsTty: Boolean(process.stderr.isTTY),
+    // The first Ctrl-C asks the searches to stop and report; a second one quits at once.
+    onInterrupt: (handler) => {
+      let pressed = 0;
+      const listener = () => {
+        if (++pressed === 1) handler();
+        else process.exit(130);
+      };
+      process.on('SIGINT', listener);
+      return () => process.off('SIGINT', listener);
+    },
   });
   process.exitCode = code;
 } catch (e) {

@@ -4,15 +4,14 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { availableParallelism } from 'node:os';
-import { checkVariant } from '../engine/bfs.ts';
 import { selectMatrices, selectVariants, type ResolvedMatrix } from '../engine/check.ts';
 import { ModelError } from '../engine/errors.ts';
 import { formatMatrix, formatModelHeader, formatSummary } from '../report/text.ts';
 import { matrixJson } from '../report/json.ts';
-import { renderVariant, type OutputFile, type RenderOptions } from './render.ts';
+import type { OutputFile, RenderedVariant, RenderOptions } from './render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { checkInWorkers, WorkerModelError } from './workerPool.ts';
+import { checkInWorkers, WorkerModelError, WorkerOutOfMemory } from './workerPool.ts';
 import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
@@ -26,6 +25,11 @@ export interface CliIo {
   readonly colorOut: boolean;
   /** Whether stderr is a terminal (progress is then updated in place). */
   readonly stderrIsTty: boolean;
+  /**
+   * Calls `handler` when the user asks the run to stop (Ctrl-C); returns a function that stops
+   * listening. Absent in tests that do not need it.
+   */
+  readonly onInterrupt?: (handler: () => void) => () => void;
 }
 
 interface Options {
@@ -34,6 +38,8 @@ interface Options {
   json?: boolean;
   maxStates?: number;
   maxDepth?: number;
+  timeout?: number;
+  maxMemory?: number;
   color: boolean;
   trace: 'changes' | 'full';
   coverage?: boolean;
@@ -51,6 +57,12 @@ function positiveInt(value: string): number {
   return n;
 }
 
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number greater than 0');
+  return n;
+}
+
 function program(): Command {
   return new Command()
     .name('modelcheck')
@@ -61,6 +73,8 @@ function program(): Command {
     .option('--json', 'print one JSON document on stdout instead of the text report')
     .option('--max-states <n>', 'stop, incomplete, rather than store more distinct states', positiveInt)
     .option('--max-depth <n>', 'stop, incomplete, rather than go deeper (initial states: depth 1)', positiveInt)
+    .option('--timeout <seconds>', 'stop, incomplete, after this many seconds (the search and its liveness phase)', positiveNumber)
+    .option('--max-memory <MiB>', "stop, incomplete, when the process's resident memory passes this many MiB", positiveInt)
     .option('--trace <style>', 'counterexample steps: changes (what changed) or full (whole states)', 'changes')
     .option('--coverage', 'print how often each action was enabled and how many new states it produced')
     .option('--out-itf <dir>', 'write each counterexample to DIR as an Informal Trace Format file (<variant>-<property>.itf.json)')
@@ -116,15 +130,28 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     const matrices = opts.matrix !== undefined && opts.matrix !== false ? selectMatrices(model, opts.matrix) : [];
     const progress = opts.progress ? progressPrinter(io.stderr, io.stderrIsTty) : undefined;
     const onProgress = progress?.onProgress;
-    const workers = Math.min(opts.workers ?? availableParallelism(), names.length);
-    const search = { maxStates: opts.maxStates, maxDepth: opts.maxDepth };
-    const rendered =
-      workers > 1
-        ? await checkInWorkers(file, names, { ...search, render }, workers, onProgress)
-        : names.map((name) => {
-            const variant = model.variants.find((v) => v.name === name)!;
-            return renderVariant(checkVariant(variant, { ...search, modelName: model.name, onProgress }), render, variant);
-          });
+    const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), names.length));
+    // Searches always run in worker threads, even one: a search never yields, and this thread
+    // must stay free to hear Ctrl-C and pass it on through shared memory.
+    const interrupt = new Int32Array(new SharedArrayBuffer(4));
+    const search = {
+      maxStates: opts.maxStates,
+      maxDepth: opts.maxDepth,
+      timeoutSeconds: opts.timeout,
+      maxMemoryMiB: opts.maxMemory,
+      interrupt,
+    };
+    const stopListening = io.onInterrupt?.(() => {
+      Atomics.store(interrupt, 0, 1);
+      progress?.clear();
+      io.stderr('modelcheck: interrupted: stopping the search to report what it explored (Ctrl-C again quits at once)\n');
+    });
+    let rendered: RenderedVariant[];
+    try {
+      rendered = await checkInWorkers(file, names, { search, render }, workers, onProgress);
+    } finally {
+      stopListening?.();
+    }
     progress?.clear();
     // Each matrix row reads its verdicts from its variant's result (a variant in two matrices is checked once).
     const matrixLines = (m: ResolvedMatrix) =>
@@ -161,6 +188,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     if (e instanceof WorkerModelError) {
       io.stderr(`${e.text}\n`);
       return EXIT.ERROR;
+    }
+    if (e instanceof WorkerOutOfMemory) {
+      io.stderr(
+        `modelcheck: INCOMPLETE: ${e.message} before it could stop cleanly; nothing is proved.\n` +
+          '  Bound the search (--max-states, --max-depth, --max-memory), or check fewer variants at once (--workers): each has an equal share of the memory.\n',
+      );
+      return EXIT.INCOMPLETE;
     }
     throw e; // a bug in modelcheck itself: bin/modelcheck.js prints it with its stack
   }

@@ -2,17 +2,19 @@
 // starts it with the tsx loader registered, as bin/modelcheck.js does for the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Chalk } from 'chalk';
-import { checkVariant } from '../engine/bfs.ts';
+import { checkVariant, type SearchOptions } from '../engine/bfs.ts';
 import { ModelError } from '../engine/errors.ts';
 import { formatError } from '../report/errorText.ts';
 import { loadModel } from './loadModel.ts';
 import { renderVariant, type RenderOptions } from './render.ts';
 
+/** The search options that cross into a worker: plain data, and the shared interrupt flag. */
+export type WorkerSearchOptions = Omit<SearchOptions, 'modelName' | 'onProgress'>;
+
 export interface WorkerInput {
   readonly file: string;
   readonly variant: string;
-  readonly maxStates?: number;
-  readonly maxDepth?: number;
+  readonly search: WorkerSearchOptions;
   readonly render: RenderOptions;
 }
 
@@ -22,9 +24,8 @@ try {
   const model = await loadModel(input.file);
   const variant = model.variants.find((v) => v.name === input.variant)!;
   const result = checkVariant(variant, {
+    ...input.search,
     modelName: model.name,
-    maxStates: input.maxStates,
-    maxDepth: input.maxDepth,
     onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }),
   });
   port.postMessage({ kind: 'done', rendered: renderVariant(result, input.render, variant) });

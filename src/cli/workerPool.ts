@@ -5,12 +5,22 @@ import { totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Progress } from '../engine/bfs.ts';
 import type { RenderOptions, RenderedVariant } from './render.ts';
-import type { WorkerInput } from './variantWorker.ts';
+import type { WorkerInput, WorkerSearchOptions } from './variantWorker.ts';
 
 /** A ModelError raised in a worker, already formatted there. */
 export class WorkerModelError extends Error {
   constructor(readonly text: string) {
     super(text);
+  }
+}
+
+/** A worker ran out of heap before its search could stop cleanly: nothing to report. */
+export class WorkerOutOfMemory extends Error {
+  constructor(
+    readonly variant: string,
+    readonly heapMiB: number,
+  ) {
+    super(`the search of variant ${variant} ran out of memory (its heap: ${heapMiB} MiB)`);
   }
 }
 
@@ -25,7 +35,7 @@ const WORKER = new URL('../../bin/worker.js', import.meta.url);
 export async function checkInWorkers(
   file: string,
   variants: readonly string[],
-  options: { maxStates?: number; maxDepth?: number; render: RenderOptions },
+  options: { search: WorkerSearchOptions; render: RenderOptions },
   size: number,
   onProgress?: (p: Progress) => void,
 ): Promise<RenderedVariant[]> {
@@ -34,6 +44,7 @@ export async function checkInWorkers(
   const runOne = (index: number): Promise<void> =>
     new Promise((resolve, reject) => {
       const input: WorkerInput = { file, variant: variants[index], ...options };
+      // (search.interrupt is a SharedArrayBuffer view: every worker sees the same flag.)
       // A worker's heap is capped lower than the main thread's by default; a search keeps its
       // frontier in the heap, so give each worker an equal share of most of the memory.
       const heapMb = Math.floor((totalmem() / 2 ** 20) * 0.7 / size);
@@ -52,7 +63,10 @@ export async function checkInWorkers(
         if (m.kind !== 'progress') void worker.terminate();
       });
       worker.on('error', (e) => {
-        if (!settled) reject(e);
+        if (settled) return;
+        settled = true;
+        const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+        reject(oom ? new WorkerOutOfMemory(variants[index], heapMb) : e);
       });
       worker.on('exit', (code) => {
         if (!settled) reject(new Error(`the worker for ${variants[index]} exited with code ${code}`));

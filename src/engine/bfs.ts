@@ -12,6 +12,7 @@ import { NotAStateValue } from './encoding.ts';
 import { SeenSet, NEW } from './seenSet.ts';
 import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, type TraceStep } from './trace.ts';
 import { ModelError } from './errors.ts';
+import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
 import type {
   IncompleteReason,
   PropertyResult,
@@ -20,7 +21,7 @@ import type {
   Violation,
 } from './result.ts';
 
-export interface SearchOptions {
+export interface SearchOptions extends StopOptions {
   /** Stop, incomplete, rather than store more distinct states than this. */
   readonly maxStates?: number;
   /** Stop, incomplete, rather than explore states deeper than this (initial states: 1). */
@@ -91,6 +92,9 @@ class Search<S> {
   private generated = 0;
   private depth = 0;
   private incomplete: IncompleteReason | undefined;
+  /** The liveness properties left unchecked when a limit stopped the liveness phase. */
+  private readonly livenessUnchecked = new Set<string>();
+  private stopPoll!: StopPoll;
 
   constructor(
     private readonly variant: Variant<S>,
@@ -120,11 +124,13 @@ class Search<S> {
 
   run(): VariantResult<S> {
     const started = performance.now();
+    this.stopPoll = new StopPoll(this.options, started);
     let lastProgress = started;
     const fp: Fingerprint = { hi: 0, lo: 0 };
     const sourceFp: Fingerprint = { hi: 0, lo: 0 };
     let frontier: S[] = [];
     let frontierIds: number[] = [];
+    let expanded = 0;
 
     const maxStates = this.options.maxStates ?? Infinity;
     const maxDepth = this.options.maxDepth ?? Infinity;
@@ -206,7 +212,15 @@ class Search<S> {
         }
         if (!hasSuccessor && this.checkDeadlock) this.record(DEADLOCK_PROPERTY, id);
         if (settled) this.checkSettled(s, id);
-        if (this.options.onProgress && (k & 1023) === 0) {
+        // Counted over the whole search, not per level: a model may have one state per level.
+        if ((++expanded & 255) === 0) {
+          const stop = this.stopPoll.check();
+          if (stop !== undefined) {
+            this.incomplete = stop;
+            break search;
+          }
+        }
+        if (this.options.onProgress && (expanded & 1023) === 0) {
           const now = performance.now();
           if (now - lastProgress > 1000) {
             lastProgress = now;
@@ -238,14 +252,30 @@ class Search<S> {
     const started = performance.now();
     let initialCount = 0;
     while (initialCount < this.log.size && this.log.depth(initialCount) === 1) initialCount++;
+    const poll = (): void => {
+      const stop = this.stopPoll.check();
+      if (stop !== undefined) throw new Stopped(stop);
+    };
     const checker = new LivenessChecker(graph, this.fairness, {
       depth: (id) => this.log.depth(id),
       initialCount,
+      poll,
     });
-    this.livenessProperties.forEach((p, i) => {
-      const lasso = checker.check(p as LivenessProperty<unknown>, i);
-      if (lasso) this.findings.set(p.name, { property: p, stateId: lasso.prefixEnd, lasso });
-    });
+    const ps = this.livenessProperties;
+    try {
+      for (let i = 0; i < ps.length; i++) {
+        poll();
+        const p = ps[i];
+        const lasso = checker.check(p as LivenessProperty<unknown>, i);
+        if (lasso) this.findings.set(p.name, { property: p, stateId: lasso.prefixEnd, lasso });
+      }
+    } catch (e) {
+      if (!(e instanceof Stopped)) throw e;
+      // The graph is complete, so the safety verdicts stand; the liveness properties not yet
+      // decided are unknown.
+      this.incomplete = e.reason;
+      for (const p of ps) if (!this.findings.has(p.name)) this.livenessUnchecked.add(p.name);
+    }
     this.livenessSeconds = (performance.now() - started) / 1000;
   }
 
@@ -502,7 +532,7 @@ class Search<S> {
       name: p.name,
       kind: p.kind,
       statement: p.statement,
-      status: this.findings.has(p.name) ? 'violated' : this.incomplete ? 'unknown' : 'holds',
+      status: this.findings.has(p.name) ? 'violated' : this.unknown(p.name) ? 'unknown' : 'holds',
       expectedViolated: expected.includes(p.name),
       ...this.premiseOf(p),
     }));
@@ -545,11 +575,27 @@ class Search<S> {
       properties,
       violations,
       stats,
-      bounds: { maxStates: this.options.maxStates, maxDepth: this.options.maxDepth },
+      bounds: {
+        maxStates: this.options.maxStates,
+        maxDepth: this.options.maxDepth,
+        timeoutSeconds: this.options.timeoutSeconds,
+        maxMemoryMiB: this.options.maxMemoryMiB,
+      },
       checkedDeadlock: this.checkDeadlock,
       fairness: (v.fairness ?? []).map(describeFairness),
       warnings: this.warnings(),
     };
+  }
+
+  /** Whether the search stopped before it could decide `name` (and found no violation of it). */
+  private unknown(name: string): boolean {
+    if (this.incomplete === undefined) return false;
+    return !this.livenessPhaseStopped() || this.livenessUnchecked.has(name);
+  }
+
+  /** A limit stopped the liveness phase, after the breadth-first search had finished. */
+  private livenessPhaseStopped(): boolean {
+    return this.livenessUnchecked.size > 0;
   }
 
   /** How often `p`'s premise held, for properties that have one; vacuous if never, in a complete search. */
@@ -564,7 +610,7 @@ class Search<S> {
       const k = i(this.livenessProperties);
       if (this.livenessProperties[k].formula.op === 'leadsTo') n = this.livenessPremise[k];
     }
-    const holds = !this.findings.has(p.name) && !this.incomplete;
+    const holds = !this.findings.has(p.name) && !this.unknown(p.name);
     return { ...(n !== undefined ? { premiseStates: n } : {}), vacuous: holds && n === 0 };
   }
 

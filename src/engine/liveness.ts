@@ -58,6 +58,8 @@ export interface SearchFacts {
   readonly depth: (id: number) => number;
   /** The number of initial states; they are ids 0 to initialCount - 1. */
   readonly initialCount: number;
+  /** Called now and then during long loops; throws (Stopped) to end the phase early. */
+  readonly poll?: () => void;
 }
 
 interface Instance {
@@ -126,6 +128,7 @@ export class LivenessChecker {
 
     let best = -1;
     for (let c = 0; c < comps.count; c++) {
+      if ((c & 1023) === 0) this.facts.poll?.();
       const from = comps.start[c];
       const to = comps.start[c + 1];
       if (to - from === 1) {
@@ -178,7 +181,8 @@ export class LivenessChecker {
     let head = 0;
     let tail = 0;
     let next = 0; // the next candidate source
-    for (;;) {
+    for (let round = 0; ; round++) {
+      if ((round & 65535) === 0) this.facts.poll?.();
       while (next < n && !isSource(next)) next++;
       let s: number;
       if (next < n && (head === tail || this.facts.depth(next) - 1 <= dist[queue[head]])) {

@@ -4,7 +4,11 @@ import type { PropertyKind, StepEvent } from './model.ts';
 import type { TraceStep } from './trace.ts';
 
 export type Verdict = 'proved' | 'violated' | 'incomplete';
-export type IncompleteReason = 'maxStates' | 'maxDepth';
+/**
+ * Why a search stopped before it was complete: its state or depth bound, its time limit, its
+ * memory ceiling (or V8's heap nearly full), or a request from outside such as Ctrl-C.
+ */
+export type IncompleteReason = 'maxStates' | 'maxDepth' | 'timeout' | 'memory' | 'interrupted';
 
 export interface ActionCoverage {
   readonly action: string;
@@ -81,7 +85,12 @@ export interface VariantResult<S = unknown> {
   readonly violations: readonly Violation<S>[];
   readonly stats: Stats;
   /** The limits the search ran under (absent: none). */
-  readonly bounds: { readonly maxStates?: number; readonly maxDepth?: number };
+  readonly bounds: {
+    readonly maxStates?: number;
+    readonly maxDepth?: number;
+    readonly timeoutSeconds?: number;
+    readonly maxMemoryMiB?: number;
+  };
   readonly checkedDeadlock: boolean;
   /** The fairness constraints the liveness properties were checked under, as readable text. */
   readonly fairness: readonly string[];

@@ -51,7 +51,12 @@ export function variantToJson(v: VariantResult): Json {
     livenessSeconds: v.stats.livenessSeconds ?? null,
     statesPerSecond: v.stats.statesPerSecond,
     collisionProbability: v.stats.collisionProbability,
-    bounds: { maxStates: v.bounds.maxStates ?? null, maxDepth: v.bounds.maxDepth ?? null },
+    bounds: {
+      maxStates: v.bounds.maxStates ?? null,
+      maxDepth: v.bounds.maxDepth ?? null,
+      timeoutSeconds: v.bounds.timeoutSeconds ?? null,
+      maxMemoryMiB: v.bounds.maxMemoryMiB ?? null,
+    },
     checkedDeadlock: v.checkedDeadlock,
     fairness: [...v.fairness],
     warnings: [...v.warnings],

@@ -69,6 +69,8 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
   const limits = [
     v.bounds.maxStates !== undefined ? `at most ${num(v.bounds.maxStates)} distinct states` : '',
     v.bounds.maxDepth !== undefined ? `depth at most ${v.bounds.maxDepth}` : '',
+    v.bounds.timeoutSeconds !== undefined ? `at most ${v.bounds.timeoutSeconds} s` : '',
+    v.bounds.maxMemoryMiB !== undefined ? `at most ${num(v.bounds.maxMemoryMiB)} MiB of memory` : '',
   ].filter(Boolean);
   out.push(`  bounds: ${limits.length > 0 ? limits.join(', ') : 'none: every reachable state'}`);
   const hasLiveness = v.properties.some((p) => p.kind === 'liveness');
@@ -130,7 +132,7 @@ function verdictText(v: VariantResult, o: TextOptions): string {
   const c = o.chalk;
   const expected = v.expectedViolations.length > 0 ? ` (expected: ${v.expectedViolations.join(', ')})` : '';
   if (v.verdict === 'incomplete') {
-    return c.yellow(`INCOMPLETE: the search stopped at its ${v.incompleteReason === 'maxDepth' ? 'depth' : 'state'} limit; nothing is proved`);
+    return c.yellow(`INCOMPLETE: ${stoppedText(v)}; nothing is proved`);
   }
   const met = v.metExpectations ? c.green('expectations met') : c.red('expectations NOT met');
   if (v.verdict === 'proved') {
@@ -139,8 +141,28 @@ function verdictText(v: VariantResult, o: TextOptions): string {
       : 'in every reachable state';
     return `${c.green('PROVED')}: every property holds ${where}; ${met}${expected}`;
   }
-  const partial = v.incompleteReason ? c.yellow(' (search incomplete: other properties unknown)') : '';
+  const partial = v.incompleteReason ? c.yellow(` (search incomplete: ${stoppedText(v)}; other properties unknown)`) : '';
   return `${c.red('VIOLATED')}: ${v.violations.map((x) => x.property).join(', ')}; ${met}${expected}${partial}`;
+}
+
+/** Why an incomplete search stopped, for the verdict line. */
+export function stoppedText(v: Pick<VariantResult, 'incompleteReason' | 'bounds'>): string {
+  switch (v.incompleteReason) {
+    case 'maxDepth':
+      return 'the search stopped at its depth limit';
+    case 'maxStates':
+      return 'the search stopped at its state limit';
+    case 'timeout':
+      return `the search stopped at its time limit (${v.bounds.timeoutSeconds} s)`;
+    case 'memory':
+      return v.bounds.maxMemoryMiB !== undefined
+        ? `the search stopped at its memory ceiling (${num(v.bounds.maxMemoryMiB)} MiB) or with the JavaScript heap nearly full`
+        : 'the search stopped with its JavaScript heap nearly full (bound the search, or check fewer variants at once with --workers: each has a share of the memory)';
+    case 'interrupted':
+      return 'the search was interrupted (Ctrl-C)';
+    default:
+      return 'the search stopped early';
+  }
 }
 
 function propertyLine(p: PropertyResult, width: number, o: TextOptions): string {
