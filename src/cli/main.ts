@@ -40,6 +40,7 @@ interface Options {
   maxDepth?: number;
   timeout?: number;
   maxMemory?: number;
+  exact?: boolean;
   color: boolean;
   trace: 'changes' | 'full';
   coverage?: boolean;
@@ -75,6 +76,7 @@ function program(): Command {
     .option('--max-depth <n>', 'stop, incomplete, rather than go deeper (initial states: depth 1)', positiveInt)
     .option('--timeout <seconds>', 'stop, incomplete, after this many seconds (the search and its liveness phase)', positiveNumber)
     .option('--max-memory <MiB>', "stop, incomplete, when the process's resident memory passes this many MiB", positiveInt)
+    .option('--exact', 'compare states by their full canonical encodings instead of 64-bit fingerprints: a proof with no collision caveat, for more memory')
     .option('--trace <style>', 'counterexample steps: changes (what changed) or full (whole states)', 'changes')
     .option('--coverage', 'print how often each action was enabled and how many new states it produced')
     .option('--out-itf <dir>', 'write each counterexample to DIR as an Informal Trace Format file (<variant>-<property>.itf.json)')
@@ -139,6 +141,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       maxDepth: opts.maxDepth,
       timeoutSeconds: opts.timeout,
       maxMemoryMiB: opts.maxMemory,
+      exact: opts.exact,
       interrupt,
     };
     const stopListening = io.onInterrupt?.(() => {

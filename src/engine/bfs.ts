@@ -8,7 +8,8 @@ import { DEADLOCK } from './model.ts';
 import { StateGraph } from './stateGraph.ts';
 import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
-import { NotAStateValue } from './encoding.ts';
+import { CanonicalEncoder, NotAStateValue } from './encoding.ts';
+import { ExactSeenSet } from './exactSet.ts';
 import { SeenSet, NEW } from './seenSet.ts';
 import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, type TraceStep } from './trace.ts';
 import { ModelError } from './errors.ts';
@@ -26,6 +27,11 @@ export interface SearchOptions extends StopOptions {
   readonly maxStates?: number;
   /** Stop, incomplete, rather than explore states deeper than this (initial states: 1). */
   readonly maxDepth?: number;
+  /**
+   * Store every state's full canonical encoding and compare states by it, not by fingerprint:
+   * a proof without the collision caveat, for more memory and time.
+   */
+  readonly exact?: boolean;
   /** The model's name, for results and error messages. */
   readonly modelName?: string;
   /** Called about once a second with the search's progress. */
@@ -66,6 +72,9 @@ export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}
 class Search<S> {
   private readonly fingerprinter = new Fingerprinter();
   private readonly seen = new SeenSet();
+  /** In an exact search, the visited set that compares full encodings (seen is then unused). */
+  private readonly exactSeen: ExactSeenSet | undefined;
+  private readonly fullEncoder: CanonicalEncoder | undefined;
   private readonly log = new StateLog();
   private readonly findings = new Map<string, Finding>();
   private readonly invariants: SafetyProperty<S>[];
@@ -120,6 +129,10 @@ class Search<S> {
     this.enabledCount = variant.actions.map(() => 0);
     this.newCount = variant.actions.map(() => 0);
     this.checkDeadlock = variant.checkDeadlock ?? true;
+    if (options.exact) {
+      this.exactSeen = new ExactSeenSet();
+      this.fullEncoder = new CanonicalEncoder('full');
+    }
   }
 
   run(): VariantResult<S> {
@@ -127,7 +140,6 @@ class Search<S> {
     this.stopPoll = new StopPoll(this.options, started);
     let lastProgress = started;
     const fp: Fingerprint = { hi: 0, lo: 0 };
-    const sourceFp: Fingerprint = { hi: 0, lo: 0 };
     let frontier: S[] = [];
     let frontierIds: number[] = [];
     let expanded = 0;
@@ -137,12 +149,12 @@ class Search<S> {
     for (const s of this.initialStates()) {
       this.generated++;
       this.fingerprint(s, fp, 'init', -1);
-      if (this.seen.get(fp.hi, fp.lo) !== -1) continue;
+      if (this.lookup(s, fp) !== -1) continue;
       if (this.log.size >= maxStates) {
         this.incomplete = 'maxStates';
         break;
       }
-      this.seen.put(fp.hi, fp.lo, this.log.size);
+      this.insert(s, fp, this.log.size);
       this.fingerprinter.keep();
       const id = this.log.add(-1, -1, fp, 1);
       this.checkInvariants(s, id);
@@ -169,7 +181,6 @@ class Search<S> {
       for (let k = 0; k < frontier.length; k++) {
         const s = frontier[k];
         const id = frontierIds[k];
-        this.log.fingerprintOf(id, sourceFp);
         const graph = this.graph;
         if (graph) graph.beginState(id);
         let hasSuccessor = false;
@@ -183,15 +194,16 @@ class Search<S> {
             this.enabledCount[ai]++;
             hasSuccessor = true;
             this.fingerprint(t, fp, a.name, id);
-            if (fp.hi !== sourceFp.hi || fp.lo !== sourceFp.lo) settled = false;
             if (this.stepProperties.length > 0) this.checkStep(s, t, id, ai, fp);
             if (atDepthLimit || this.log.size >= maxStates) {
               // Near a limit, look before inserting: a state over the limit is not stored.
-              const old = this.seen.get(fp.hi, fp.lo);
+              const old = this.lookup(t, fp);
               if (old !== -1) {
+                if (old !== id) settled = false;
                 if (graph) graph.addEdge(id, old, ai, this.paramKey(ai, a, p));
                 continue;
               }
+              settled = false;
               if (atDepthLimit) {
                 this.incomplete = 'maxDepth';
                 continue;
@@ -199,7 +211,9 @@ class Search<S> {
               this.incomplete = 'maxStates';
               break search;
             }
-            const known = this.seen.put(fp.hi, fp.lo, this.log.size);
+            const known = this.insert(t, fp, this.log.size);
+            // A step that leads back to its own state is stuttering: the state may be settled.
+            if (known !== id) settled = false;
             if (graph) graph.addEdge(id, known === NEW ? this.log.size : known, ai, this.paramKey(ai, a, p));
             if (known !== NEW) continue;
             this.fingerprinter.keep();
@@ -361,6 +375,22 @@ class Search<S> {
     } catch (cause) {
       throw this.threw('MC101_ACTION_THREW', a.name, cause, id);
     }
+  }
+
+  /** The id of the state `s` (fingerprint `fp`) if it was stored, else -1. */
+  private lookup(s: S, fp: Fingerprint): number {
+    const exact = this.exactSeen;
+    if (exact === undefined) return this.seen.get(fp.hi, fp.lo);
+    const len = this.fullEncoder!.encode(s);
+    return exact.get(fp.hi, fp.lo, this.fullEncoder!.bytes, len);
+  }
+
+  /** Test-and-insert: NEW if `s` was stored now under `newId`, else the id it had. */
+  private insert(s: S, fp: Fingerprint, newId: number): number {
+    const exact = this.exactSeen;
+    if (exact === undefined) return this.seen.put(fp.hi, fp.lo, newId);
+    const len = this.fullEncoder!.encode(s);
+    return exact.put(fp.hi, fp.lo, this.fullEncoder!.bytes, len, newId);
   }
 
   private fingerprint(s: S, out: Fingerprint, subject: string, sourceId: number): void {
@@ -556,7 +586,8 @@ class Search<S> {
       livenessSeconds: this.graph ? this.livenessSeconds : undefined,
       graphBytes: this.graph ? this.graph.bytes : undefined,
       statesPerSecond: seconds > 0 ? n / seconds : n,
-      collisionProbability: (n * (g - n)) / 2 ** 64,
+      collisionProbability: this.exactSeen ? 0 : (n * (g - n)) / 2 ** 64,
+      exact: this.exactSeen ? { collisions: this.exactSeen.collisions, bytes: this.exactSeen.bytes } : undefined,
       coverage: v.actions.map((a, i) => ({
         action: a.name,
         enabled: this.enabledCount[i],

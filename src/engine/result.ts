@@ -31,8 +31,13 @@ export interface Stats {
   /** Bytes held by the state graph kept for liveness checking. */
   readonly graphBytes?: number;
   readonly statesPerSecond: number;
-  /** TLC's optimistic fingerprint-collision estimate n*(g-n)/2^64. */
+  /** TLC's optimistic fingerprint-collision estimate n*(g-n)/2^64; 0 in an exact search. */
   readonly collisionProbability: number;
+  /**
+   * For an exact search (states compared by their full encodings): how many times two
+   * different states shared a fingerprint (each was kept apart), and the bytes the encodings took.
+   */
+  readonly exact?: { readonly collisions: number; readonly bytes: number };
   readonly coverage: readonly ActionCoverage[];
 }
 

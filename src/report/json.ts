@@ -51,6 +51,7 @@ export function variantToJson(v: VariantResult): Json {
     livenessSeconds: v.stats.livenessSeconds ?? null,
     statesPerSecond: v.stats.statesPerSecond,
     collisionProbability: v.stats.collisionProbability,
+    exact: v.stats.exact ? { collisions: v.stats.exact.collisions, bytes: v.stats.exact.bytes } : null,
     bounds: {
       maxStates: v.bounds.maxStates ?? null,
       maxDepth: v.bounds.maxDepth ?? null,

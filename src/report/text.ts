@@ -90,7 +90,14 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
     const mb = s.graphBytes !== undefined ? `, state graph ${(s.graphBytes / 2 ** 20).toFixed(0)} MiB` : '';
     out.push(`  liveness phase: ${s.livenessSeconds.toFixed(2)} s${mb}`);
   }
-  out.push(`  fingerprint collision probability (optimistic, as TLC computes it): ${s.collisionProbability.toExponential(1)}`);
+  if (s.exact) {
+    out.push(
+      `  exact: states compared by their full encodings (${(s.exact.bytes / 2 ** 20).toFixed(0)} MiB), so no fingerprint collision can merge two; ` +
+        `${num(s.exact.collisions)} fingerprint collision${s.exact.collisions === 1 ? '' : 's'} met and kept apart`,
+    );
+  } else {
+    out.push(`  fingerprint collision probability (optimistic, as TLC computes it): ${s.collisionProbability.toExponential(1)}`);
+  }
   out.push('  properties:');
   const width = Math.max(...v.properties.map((p) => p.name.length));
   for (const p of v.properties) out.push(`    ${propertyLine(p, width, o)}`);

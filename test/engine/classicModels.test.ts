@@ -33,6 +33,18 @@ describe('classic models give the figures TLC publishes for them', () => {
     expect(figures(twoPhase)).toEqual({ verdict: 'proved', distinct: 288, generated: 1146, depth: 11 });
   });
 
+  it('an exact search (--exact) gives the same figures, with no fingerprint collision met', () => {
+    for (const [model, distinct, generated, depth] of [
+      [peterson, 42, 77, 11],
+      [diningPhilosophers, 67, 336, 29],
+      [twoPhase, 288, 1146, 11],
+    ] as const) {
+      const [v] = check(model, { exact: true }).variants;
+      expect([v.verdict, v.stats.distinctStates, v.stats.statesGenerated, v.stats.depth]).toEqual(['proved', distinct, generated, depth]);
+      expect(v.stats.exact?.collisions).toBe(0);
+    }
+  });
+
   it('the dining philosophers starve without fairness: a philosopher may simply stop', () => {
     const [v] = diningPhilosophers.variants;
     const r = checkVariant({ ...v, fairness: [], expectedViolations: ['NobodyStarves1', 'NobodyStarves2', 'NobodyStarves3', 'NobodyStarves4', 'NobodyStarves5'] });

@@ -120,4 +120,22 @@ describe('the safety search agrees with a textbook breadth-first search on rando
       { numRuns: 300, seed: 20261203 },
     );
   });
+
+  it('an exact search (--exact: full encodings, no fingerprints) gives the same results as the normal one', () => {
+    fc.assert(
+      fc.property(system, (sys) => {
+        const normal = checkVariant(variantOf(sys, new Set(), true));
+        const exact = checkVariant(variantOf(sys, new Set(), true), { exact: true });
+        const summary = (r: typeof normal) => ({
+          verdict: r.verdict,
+          stats: [r.stats.distinctStates, r.stats.statesGenerated, r.stats.depth],
+          violations: r.violations.map((v) => [v.property, v.trace.map((t) => [t.action, t.state])]),
+        });
+        expect(summary(exact)).toEqual(summary(normal));
+        expect(exact.stats.exact?.collisions).toBe(0);
+        expect(exact.stats.collisionProbability).toBe(0);
+      }),
+      { numRuns: 300, seed: 20261203 },
+    );
+  });
 });
