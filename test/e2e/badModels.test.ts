@@ -91,10 +91,19 @@ describe('bad models: exit 2 with a clear error', () => {
     expect(err).toContain('  in the state at depth 1, reached by:');
   });
 
-  it('an action that is not deterministic, found when its trace is replayed', async () => {
+  it('an action that is not deterministic, found during the search by expanding a sample of states twice', async () => {
     const err = await bad(
       [STATE_VALUES, '--variant', 'not-deterministic'],
-      `error MC107 in ${STATE_VALUES} (variant not-deterministic): cannot rebuild the trace for NotOne: action step no longer produces the successor it produced during the search`,
+      `error MC107 in ${STATE_VALUES} (variant not-deterministic): action step is not deterministic: called twice on the same state, it gave different successors`,
+    );
+    expect(err).toContain('  in the state at depth 1, reached by:\n    1. initial state\n         n: (none) -> 0');
+    expect(err).toContain('hint: init(), params() and next() must return the same values every time they are called with the same state (no Math.random, clocks or counters outside the state)');
+  });
+
+  it('an action that is not deterministic only in a state outside the sample, found when its trace is replayed', async () => {
+    const err = await bad(
+      [STATE_VALUES, '--variant', 'not-deterministic-deep'],
+      `error MC107 in ${STATE_VALUES} (variant not-deterministic-deep): cannot rebuild the trace for NotSeventyOne: action step no longer produces the successor it produced during the search`,
     );
     expect(err).toContain('hint: init(), params() and next() must return the same values every time they are called with the same state');
   });
