@@ -11,7 +11,8 @@ import { matrixJson } from '../report/json.ts';
 import type { OutputFile, RenderedVariant, RenderOptions } from './render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { checkInWorkers, WorkerModelError, WorkerOutOfMemory } from './workerPool.ts';
+import { checkInWorkers, typecheckInWorker, WorkerModelError, WorkerOutOfMemory } from './workerPool.ts';
+import { formatTypeDiagnostic, type TypeDiagnostic } from './typeDiagnostic.ts';
 import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
@@ -41,6 +42,7 @@ interface Options {
   timeout?: number;
   maxMemory?: number;
   exact?: boolean;
+  typecheck: boolean;
   color: boolean;
   trace: 'changes' | 'full';
   coverage?: boolean;
@@ -84,6 +86,7 @@ function program(): Command {
     .option('--out-dot <file>', 'write the reachable state graph of a small model to FILE in Graphviz DOT, the first counterexample in red (FILE-<variant>.dot for several variants)')
     .option('--dot-max-states <n>', 'the largest graph --out-dot draws', positiveInt, 500)
     .option('--workers <n>', 'variants checked at once, each in its own thread (default: the number of cores)', positiveInt)
+    .option('--no-typecheck', "do not type-check the model's files with the TypeScript compiler (done beside the search by default)")
     .option('--no-progress', 'no progress lines on stderr')
     .option('--no-color', 'no colours (also off when stdout is not a terminal or NO_COLOR is set)')
     .exitOverride()
@@ -149,13 +152,28 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       progress?.clear();
       io.stderr('modelcheck: interrupted: stopping the search to report what it explored (Ctrl-C again quits at once)\n');
     });
+    // The model is type-checked beside the searches; type errors, when there are any, stop
+    // them and are what the run reports, since a model the compiler rejects explains the rest.
+    const typecheck = opts.typecheck ? typecheckInWorker(file) : undefined;
+    const typeErrors = (typecheck?.errors ?? Promise.resolve([])).then((errors) => {
+      if (errors.length > 0) Atomics.store(interrupt, 0, 1);
+      return errors;
+    });
+    const failIfTypeErrors = async (): Promise<void> => {
+      const errors = await typeErrors;
+      if (errors.length > 0) throw typeError(file, model.name, errors);
+    };
     let rendered: RenderedVariant[];
     try {
       rendered = await checkInWorkers(file, names, { search, render }, workers, onProgress);
+    } catch (e) {
+      await failIfTypeErrors();
+      throw e;
     } finally {
       stopListening?.();
     }
     progress?.clear();
+    await failIfTypeErrors();
     // Each matrix row reads its verdicts from its variant's result (a variant in two matrices is checked once).
     const matrixLines = (m: ResolvedMatrix) =>
       m.rows.map((row) => ({ values: row.values, summary: rendered[names.indexOf(row.variant.name)].summary }));
@@ -201,6 +219,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     }
     throw e; // a bug in modelcheck itself: bin/modelcheck.js prints it with its stack
   }
+}
+
+function typeError(file: string, model: string, errors: readonly TypeDiagnostic[]): ModelError {
+  const n = errors.length;
+  return new ModelError('MC005_TYPE_ERROR', `the model does not type-check: ${n} error${n === 1 ? '' : 's'}; nothing is reported until it does`, {
+    model,
+    lines: errors.map(formatTypeDiagnostic),
+    hint: `the compiler's own view: npx tsc --noEmit; to check ${file} anyway: --no-typecheck`,
+  });
 }
 
 /** Writes the export files into their directories (made if missing); returns their paths. */

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { Progress } from '../engine/bfs.ts';
 import type { RenderOptions, RenderedVariant } from './render.ts';
 import type { WorkerInput, WorkerSearchOptions } from './variantWorker.ts';
+import type { TypeDiagnostic } from './typeDiagnostic.ts';
 
 /** A ModelError raised in a worker, already formatted there. */
 export class WorkerModelError extends Error {
@@ -77,4 +78,19 @@ export async function checkInWorkers(
   };
   await Promise.all(Array.from({ length: size }, lane));
   return results;
+}
+
+/** Type-checks the model in a worker thread, beside the searches. */
+export function typecheckInWorker(file: string): { readonly errors: Promise<TypeDiagnostic[]> } {
+  const worker = new Worker(WORKER, { workerData: { task: 'typecheck', file } });
+  const errors = new Promise<TypeDiagnostic[]>((resolve, reject) => {
+    worker.on('message', (m: { kind: 'done'; errors: TypeDiagnostic[] } | { kind: 'crash'; text: string }) => {
+      if (m.kind === 'done') resolve(m.errors);
+      else reject(new Error(`in the type-checking worker: ${m.text}`));
+      void worker.terminate();
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`the type-checking worker exited with code ${code} before it answered`)));
+  });
+  return { errors };
 }

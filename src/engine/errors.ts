@@ -8,6 +8,7 @@ export type ModelErrorCode =
   | 'MC002_MODEL_LOAD_FAILED' // the module could not be loaded (syntax error, failed import)
   | 'MC003_NO_MODEL_EXPORT' // the module has no default export made with defineModel
   | 'MC004_UNKNOWN_VARIANT' // --variant names no variant of the model
+  | 'MC005_TYPE_ERROR' // the model's files do not type-check
   | 'MC100_NO_INIT_STATE' // init() produced no state
   | 'MC101_ACTION_THREW' // an action's params() or next() threw
   | 'MC102_NOT_A_STATE_VALUE' // a state holds something that is not an immutable value
@@ -32,6 +33,8 @@ export class ModelError extends Error {
       readonly trace?: readonly TraceStep[];
       readonly depth?: number;
       readonly cause?: unknown;
+      /** Further lines that belong to the message, such as the compiler's diagnostics. */
+      readonly lines?: readonly string[];
       readonly hint?: string;
     } = {},
   ) {

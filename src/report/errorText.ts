@@ -9,6 +9,7 @@ export function formatError(e: ModelError, file: string, c: ChalkInstance): stri
   const code = e.code.slice(0, 5);
   const where = e.details.variant ? `${file} (variant ${e.details.variant})` : file;
   const out = [c.red.bold(`error ${code} in ${where}: ${e.message}`)];
+  for (const line of e.details.lines ?? []) out.push(`  ${line}`);
   const trace = e.details.trace;
   if (trace && trace.length > 0) {
     out.push(`  in the state at depth ${trace.length}, reached by:`);

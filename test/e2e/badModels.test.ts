@@ -12,8 +12,8 @@ function noStackTrace(stderr: string) {
   expect(stderr.split('\n').filter((l) => /^\s+at /.test(l)).length).toBeLessThanOrEqual(1);
 }
 
-async function bad(args: string[], first: string) {
-  const r = await runCli([...args, '--no-progress']);
+async function bad(args: string[], first: string, typecheck = false) {
+  const r = await runCli([...args, '--no-progress'], { typecheck });
   expect(r.exitCode).toBe(2);
   expect(r.stdout).toBe('');
   expect(r.stderr.split('\n')[0]).toBe(first);
@@ -43,6 +43,17 @@ describe('bad models: exit 2 with a clear error', () => {
     expect(r.stderr.split('\n')[0]).toBe('error MC002 in test/fixtures/bad/syntaxError.ts: cannot load test/fixtures/bad/syntaxError.ts: Transform failed with 1 error:');
     expect(r.stderr).toMatch(/test\/fixtures\/bad\/syntaxError\.ts:4:58: ERROR: Expected "}" but found ";"/);
     noStackTrace(r.stderr);
+  });
+
+  it('a type error, with its file, line and column, though the model would run (tsx strips types)', async () => {
+    const file = 'test/fixtures/bad/typeError.ts';
+    const err = await bad([file], `error MC005 in ${file}: the model does not type-check: 1 error; nothing is reported until it does`, true);
+    expect(err).toContain(`  ${file}:6:7 TS2322: Type 'string' is not assignable to type 'number'.`);
+    expect(err).toContain(`  hint: the compiler's own view: npx tsc --noEmit; to check ${file} anyway: --no-typecheck`);
+    // Unchecked, it runs, and would be believed.
+    const unchecked = await runCli([file, '--no-progress']);
+    expect(unchecked.exitCode).toBe(0);
+    expect(unchecked.stdout).toContain('PROVED');
   });
 
   it('a module with no model in it', async () => {

@@ -4,7 +4,8 @@ import { runCli } from '../helpers/runCli.ts';
 
 describe('modelcheck on the Die Hard model (TLC figures: DieHard.tla)', () => {
   it('prints the shortest counterexample with the statement above it, and exits 0: the violation is expected', async () => {
-    const { exitCode, stdout } = await runCli(['test/fixtures/dieHard.ts']);
+    // As a user runs it: type-checked too (the model has no type error).
+    const { exitCode, stdout } = await runCli(['test/fixtures/dieHard.ts'], { typecheck: true });
     expect(exitCode).toBe(0);
     expect(stdout).toContain('NotSolved is violated [invariant]');
     expect(stdout).toContain('"The big jug never holds exactly 4 gallons."');

@@ -1,0 +1,52 @@
+// Type errors in a model. The tsx loader strips types without looking at them, so a model that
+// does not type-check would still run, and a mistake the compiler names at once (a misspelt
+// field, a wrong argument) would show up later as a strange trace, or not at all. The
+// TypeScript compiler checks the model's own files (never modelcheck's, nor node_modules),
+// with the tsconfig.json nearest to the model, or strict defaults without one.
+import ts from 'typescript';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TypeDiagnostic } from './typeDiagnostic.ts';
+
+/** modelcheck's own sources: type-checked in its own CI, and slow to check again per run. */
+const OWN_SOURCES = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const DEFAULTS: ts.CompilerOptions = {
+  strict: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  allowImportingTsExtensions: true,
+};
+
+function compilerOptions(model: string): ts.CompilerOptions {
+  const config = ts.findConfigFile(dirname(model), ts.sys.fileExists);
+  if (config === undefined) return DEFAULTS;
+  const parsed = ts.getParsedCommandLineOfConfigFile(config, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  return parsed?.options ?? DEFAULTS;
+}
+
+/** The type errors in the model's own files, in file and line order. */
+export function typecheckModel(file: string): TypeDiagnostic[] {
+  const model = resolve(file);
+  // skipLibCheck: declaration files are the libraries' business; checking them triples the time.
+  const program = ts.createProgram([model], { ...compilerOptions(model), noEmit: true, skipLibCheck: true });
+  const out: TypeDiagnostic[] = [];
+  for (const source of program.getSourceFiles()) {
+    const name = resolve(source.fileName);
+    if (source.isDeclarationFile || name.includes('/node_modules/') || name.startsWith(`${OWN_SOURCES}/`)) continue;
+    const diagnostics = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+    for (const d of diagnostics) {
+      if (d.category !== ts.DiagnosticCategory.Error) continue;
+      const { line, character } = source.getLineAndCharacterOfPosition(d.start ?? 0);
+      out.push({
+        file: relative(process.cwd(), name),
+        line: line + 1,
+        column: character + 1,
+        code: d.code,
+        message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
+      });
+    }
+  }
+  return out;
+}
