@@ -1,5 +1,6 @@
 // Facts of Cluster API shared by the models in this folder: names from its API types, and how
 // its controllers read an object. Not a model itself (no default export).
+import type { List } from 'immutable';
 import { k8s } from 'modelcheck';
 
 type KubeObject = k8s.KubeObject;
@@ -43,4 +44,53 @@ export function readByControllers(o: KubeObject): KubeObject {
     spec: o.spec,
     conditions: o.conditions.filter((_, k) => k === PAUSED_CONDITION),
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps the Cluster API controllers share, each a helper of the real code.
+
+type StepContext<S> = k8s.StepContext<S>;
+
+/**
+ * A patch whose failure makes Reconcile return an error (requeue), then return: how the
+ * controllers' deferred patch helpers and their direct patches end a reconcile.
+ */
+export function patchThenReturn<S>(r: StepContext<S>, patch: k8s.MergePatch): k8s.StepOutcome {
+  return r.mergePatch(r.key, patch).code === 200 ? r.done() : r.requeue();
+}
+
+/**
+ * util/finalizers/finalizers.go EnsureFinalizer's write: a merge patch of the cached finalizers
+ * (the reconcile's local `finalizers`) plus ours, with no resourceVersion; then Reconcile returns.
+ */
+export function ensureFinalizerStep<S>(r: StepContext<S>, finalizer: string): k8s.StepOutcome {
+  const cached = r.local<List<string>>('finalizers');
+  return patchThenReturn(r, { finalizers: cached.includes(finalizer) ? cached : cached.push(finalizer) });
+}
+
+/** controllerutil.RemoveFinalizer on the cached finalizers, sent as a merge patch. */
+export function removeFinalizerStep<S>(r: StepContext<S>, finalizer: string): k8s.StepOutcome {
+  return patchThenReturn(r, { finalizers: r.local<List<string>>('finalizers').filter((f) => f !== finalizer) });
+}
+
+/** What the pause check needs from the reconciled object's own cached copy, kept as locals. */
+export function pauseLocals(o: KubeObject): { annotatedPaused: boolean; pausedCondition: boolean | null } {
+  return { annotatedPaused: o.annotations.has(PAUSED_ANNOTATION), pausedCondition: (o.conditions.get(PAUSED_CONDITION) as boolean | undefined) ?? null };
+}
+
+/**
+ * util/paused/paused.go EnsurePausedCondition, for an object other than the Cluster: paused if
+ * the cached Cluster is (spec.paused) or the object is annotated (pauseLocals). A changed
+ * condition is patched (ensurePausedConditionStep); otherwise a paused object's Reconcile
+ * returns and an unpaused one goes on with `then`.
+ */
+export function pauseCheck<S>(r: StepContext<S>, cluster: KubeObject, then: () => k8s.StepOutcome): k8s.StepOutcome {
+  const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
+  if (r.local<boolean | null>('pausedCondition') !== paused) return r.goto('ensurePausedCondition', { paused });
+  return paused ? r.done() : then();
+}
+
+/** EnsurePausedCondition's patch of the Paused condition (the local `paused`); Reconcile returns. */
+export function ensurePausedConditionStep<S>(r: StepContext<S>): k8s.StepOutcome {
+  return patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } });
 }

@@ -26,9 +26,14 @@ import {
   MAX_MOVE_ATTEMPTS as MAX_ATTEMPTS,
   PAUSED_ANNOTATION,
   PAUSED_CONDITION,
+  ensureFinalizerStep,
+  ensurePausedConditionStep,
   isPaused,
   needsFinalizer,
+  pauseCheck,
+  pauseLocals,
   readByControllers,
+  removeFinalizerStep,
 } from './capi.ts';
 
 type KubeObject = k8s.KubeObject;
@@ -168,17 +173,6 @@ const deleteOrder = (t: Topology) => moveSequence(t).reverse().flat();
 // ---------------------------------------------------------------------------------------------
 // The controllers, as at v1.8.0 and at v1.9.3, with the two changes between them as switches.
 
-function ensureFinalizerPatch<S>(r: StepContext<S>, finalizer: string) {
-  const cached = r.local<List<string>>('finalizers');
-  const res = r.mergePatch(r.key, { finalizers: cached.includes(finalizer) ? cached : cached.push(finalizer) });
-  return res.code === 200 ? r.done() : r.requeue();
-}
-
-/** A patch whose failure makes Reconcile return an error (requeue), then return. */
-function patchThenReturn<S>(r: StepContext<S>, patch: k8s.MergePatch) {
-  return r.mergePatch(r.key, patch).code === 200 ? r.done() : r.requeue();
-}
-
 // Each reconcile keeps as locals only what its later steps read (a copy's finalizer list, a
 // decided flag), as the code's later statements read only those fields of its copies.
 
@@ -285,10 +279,10 @@ function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState
     },
     steps: {
       ...(code.pr11286
-        ? { ensureFinalizer: (r: StepContext<MoveState>) => ensureFinalizerPatch(r, CLUSTER_FINALIZER) }
-        : { addFinalizer: (r: StepContext<MoveState>) => ensureFinalizerPatch(r, CLUSTER_FINALIZER) }),
+        ? { ensureFinalizer: (r: StepContext<MoveState>) => ensureFinalizerStep(r, CLUSTER_FINALIZER) }
+        : { addFinalizer: (r: StepContext<MoveState>) => ensureFinalizerStep(r, CLUSTER_FINALIZER) }),
       ...(code.pr11284
-        ? { ensurePausedCondition: (r: StepContext<MoveState>) => patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }) }
+        ? { ensurePausedCondition: (r: StepContext<MoveState>) => ensurePausedConditionStep(r) }
         : {}),
       reconcileInfrastructure: (r) => {
         const infrastructureRef = r.local<ObjectKey>('infrastructureRef');
@@ -302,8 +296,7 @@ function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState
         const res = r.delete(r.local<ObjectKey>('infrastructureRef'));
         return res.code === 200 || res.code === 404 ? r.done() : r.requeue();
       },
-      removeFinalizer: (r) =>
-        patchThenReturn(r, { finalizers: r.local<List<string>>('finalizers').filter((f) => f !== CLUSTER_FINALIZER) }),
+      removeFinalizer: (r) => removeFinalizerStep(r, CLUSTER_FINALIZER),
     },
   };
 }
@@ -370,12 +363,7 @@ function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<Mov
       const addsFinalizer = !code.pr11286 && !deleting && !k8s.hasFinalizer(dockerCluster, DOCKER_CLUSTER_FINALIZER);
       return r.goto('getOwnerCluster', {
         owner,
-        ...(code.pr11284
-          ? {
-              annotatedPaused: dockerCluster.annotations.has(PAUSED_ANNOTATION),
-              pausedCondition: dockerCluster.conditions.get(PAUSED_CONDITION) ?? null,
-            }
-          : {}),
+        ...(code.pr11284 ? pauseLocals(dockerCluster) : {}),
         // Read later only by reconcileDelete, or by v1.8.0's finalizer patch.
         finalizers: deleting || addsFinalizer ? dockerCluster.finalizers : null,
         ...(code.pr11286 ? {} : { deleting }),
@@ -383,26 +371,25 @@ function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<Mov
     },
     steps: {
       ...(code.pr11286
-        ? { ensureFinalizer: (r: StepContext<MoveState>) => ensureFinalizerPatch(r, DOCKER_CLUSTER_FINALIZER) }
-        : { addFinalizer: (r: StepContext<MoveState>) => ensureFinalizerPatch(r, DOCKER_CLUSTER_FINALIZER) }),
+        ? { ensureFinalizer: (r: StepContext<MoveState>) => ensureFinalizerStep(r, DOCKER_CLUSTER_FINALIZER) }
+        : { addFinalizer: (r: StepContext<MoveState>) => ensureFinalizerStep(r, DOCKER_CLUSTER_FINALIZER) }),
       getOwnerCluster: (r) => {
         // The pause is read from the Cluster's own cache entry, a different object than the one
         // being reconciled: nothing orders the two entries in the cache.
         const cluster = r.cached(r.local<ObjectKey>('owner'));
         if (!cluster) return r.requeue();
-        if (code.pr11284) {
-          const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
-          if (r.local<boolean | null>('pausedCondition') !== paused) return r.goto('ensurePausedCondition', { paused });
-          if (paused) return r.done();
-        }
-        const finalizers = r.local<List<string> | null>('finalizers');
-        if (finalizers === null) return r.done(); // reconcileNormal: the load balancer exists already (Inference).
-        const deleting = code.pr11286 || r.local<boolean>('deleting');
-        if (deleting) return r.goto('reconcileDelete', { finalizers });
-        return r.goto('addFinalizer', { finalizers });
+        const afterPauseCheck = () => {
+          const finalizers = r.local<List<string> | null>('finalizers');
+          if (finalizers === null) return r.done(); // reconcileNormal: the load balancer exists already (Inference).
+          const deleting = code.pr11286 || r.local<boolean>('deleting');
+          if (deleting) return r.goto('reconcileDelete', { finalizers });
+          return r.goto('addFinalizer', { finalizers });
+        };
+        // v1.8.0 checks no pause here.
+        return code.pr11284 ? pauseCheck(r, cluster, afterPauseCheck) : afterPauseCheck();
       },
       ...(code.pr11284
-        ? { ensurePausedCondition: (r: StepContext<MoveState>) => patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }) }
+        ? { ensurePausedCondition: (r: StepContext<MoveState>) => ensurePausedConditionStep(r) }
         : {}),
       reconcileDelete: (r) => {
         const res = r.mergePatch(r.key, { conditions: { LoadBalancerAvailable: false } });
@@ -412,10 +399,7 @@ function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<Mov
         r.effect((s) => s.setIn(['infrastructure', loadBalancerOf(nameOf(r.key))], 'deleted'));
         return r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
       },
-      removeFinalizer: (r) =>
-        patchThenReturn(r, {
-          finalizers: r.local<List<string>>('finalizers').filter((f) => f !== DOCKER_CLUSTER_FINALIZER),
-        }),
+      removeFinalizer: (r) => removeFinalizerStep(r, DOCKER_CLUSTER_FINALIZER),
     },
   };
 }
@@ -426,24 +410,6 @@ function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<Mov
 
 /** A stand-alone Machine's cluster: spec.clusterName (util.GetClusterByName, GetClusterFromMetadata). */
 const clusterOfMachine = (m: KubeObject) => clusterKey(m.spec.get('clusterName') as string);
-
-/** The locals the pause check needs from the reconciled object's own copy. */
-function pauseLocals(o: KubeObject) {
-  return { annotatedPaused: o.annotations.has(PAUSED_ANNOTATION), pausedCondition: o.conditions.get(PAUSED_CONDITION) ?? null };
-}
-
-/**
- * paused.EnsurePausedCondition on the cached Cluster: the condition patch if it changed, else
- * `then` when not paused; a paused object's Reconcile returns.
- */
-function pauseCheck<S>(r: StepContext<S>, cluster: KubeObject, then: () => k8s.StepOutcome) {
-  const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
-  if (r.local<boolean | null>('pausedCondition') !== paused) return r.goto('ensurePausedCondition', { paused });
-  return paused ? r.done() : then();
-}
-
-const ensurePausedConditionStep = <S>(r: StepContext<S>) =>
-  patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } });
 
 // internal/controllers/machine/machine_controller.go at v1.9.3.
 function machineController(): k8s.ControllerConfig<MoveState> {
@@ -483,7 +449,7 @@ function machineController(): k8s.ControllerConfig<MoveState> {
       });
     },
     steps: {
-      ensureFinalizer: (r) => ensureFinalizerPatch(r, MACHINE_FINALIZER),
+      ensureFinalizer: (r) => ensureFinalizerStep(r, MACHINE_FINALIZER),
       getCluster: (r) => {
         const cluster = r.cached(r.local<ObjectKey>('cluster'));
         if (!cluster) return r.requeue();
@@ -519,8 +485,7 @@ function machineController(): k8s.ControllerConfig<MoveState> {
         r.effect((s) => s.setIn(['infrastructure', nodeOf(nameOf(r.key))], 'deleted'));
         return r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
       },
-      removeFinalizer: (r) =>
-        patchThenReturn(r, { finalizers: r.local<List<string>>('finalizers').filter((f) => f !== MACHINE_FINALIZER) }),
+      removeFinalizer: (r) => removeFinalizerStep(r, MACHINE_FINALIZER),
     },
   };
 }
@@ -576,7 +541,7 @@ function dockerMachineController(): k8s.ControllerConfig<MoveState> {
       });
     },
     steps: {
-      ensureFinalizer: (r) => ensureFinalizerPatch(r, DOCKER_MACHINE_FINALIZER),
+      ensureFinalizer: (r) => ensureFinalizerStep(r, DOCKER_MACHINE_FINALIZER),
       getOwnerMachine: (r) => {
         const machine = r.cached(r.local<ObjectKey>('owner'));
         if (!machine) return r.requeue();
@@ -612,8 +577,7 @@ function dockerMachineController(): k8s.ControllerConfig<MoveState> {
         r.effect((s) => s.setIn(['infrastructure', containerOf(nameOf(r.key))], 'deleted'));
         return r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
       },
-      removeFinalizer: (r) =>
-        patchThenReturn(r, { finalizers: r.local<List<string>>('finalizers').filter((f) => f !== DOCKER_MACHINE_FINALIZER) }),
+      removeFinalizer: (r) => removeFinalizerStep(r, DOCKER_MACHINE_FINALIZER),
     },
   };
 }

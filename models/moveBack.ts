@@ -21,9 +21,12 @@ import {
   MAX_MOVE_ATTEMPTS,
   PAUSED_ANNOTATION,
   PAUSED_CONDITION,
+  ensureFinalizerStep,
+  ensurePausedConditionStep,
   isPaused,
   needsFinalizer,
   readByControllers,
+  removeFinalizerStep,
 } from './capi.ts';
 
 type KubeObject = k8s.KubeObject;
@@ -91,21 +94,6 @@ const managers: k8s.ManagerConfig[] = [
   { name: 'capi', server: BOOTSTRAP, kinds: ['Cluster', 'MachineDeployment'], view: readByControllers },
 ];
 
-/** finalizers.EnsureFinalizer's patch: the cached list plus ours, no resourceVersion. */
-function ensureFinalizer<S>(r: StepContext<S>, finalizer: string) {
-  const cached = r.local<List<string>>('finalizers');
-  return r.mergePatch(r.key, { finalizers: cached.push(finalizer) }).code === 200 ? r.done() : r.requeue();
-}
-
-function removeFinalizer<S>(r: StepContext<S>, finalizer: string) {
-  const cached = r.local<List<string>>('finalizers');
-  return r.mergePatch(r.key, { finalizers: cached.filter((f) => f !== finalizer) }).code === 200 ? r.done() : r.requeue();
-}
-
-function setPausedCondition<S>(r: StepContext<S>) {
-  return r.mergePatch(r.key, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } }).code === 200 ? r.done() : r.requeue();
-}
-
 /** The MachineDeployments of a Cluster (ClusterToTypedObjectsMapper), as the cache lists them. */
 const machineDeploymentsOf = (cluster: KubeObject, cache: ImmutableMap<ObjectKey, KubeObject>) =>
   [...cache.values()].filter((o) => o.kind === 'MachineDeployment' && o.spec.get('clusterName') === cluster.name).map(k8s.keyOf);
@@ -134,10 +122,10 @@ const clusterController: k8s.ControllerConfig<MoveBackState> = {
     return r.goto('reconcileDelete', { finalizers: cluster.finalizers });
   },
   steps: {
-    ensureFinalizer: (r) => ensureFinalizer(r, CLUSTER_FINALIZER),
-    ensurePausedCondition: (r) => setPausedCondition(r),
+    ensureFinalizer: (r) => ensureFinalizerStep(r, CLUSTER_FINALIZER),
+    ensurePausedCondition: (r) => ensurePausedConditionStep(r),
     // Inference: deleting the descendants themselves is left out; the Cluster waits for them.
-    reconcileDelete: (r) => (r.cached(MACHINE_DEPLOYMENT) ? r.requeue() : removeFinalizer(r, CLUSTER_FINALIZER)),
+    reconcileDelete: (r) => (r.cached(MACHINE_DEPLOYMENT) ? r.requeue() : removeFinalizerStep(r, CLUSTER_FINALIZER)),
   },
 };
 
@@ -186,7 +174,7 @@ function machineDeploymentController(
       });
     },
     steps: {
-      ensureFinalizer: (r) => ensureFinalizer(r, finalizer),
+      ensureFinalizer: (r) => ensureFinalizerStep(r, finalizer),
       getCluster: (r) => {
         const cluster = r.cached(CLUSTER);
         if (!cluster) return r.requeue();
@@ -196,9 +184,9 @@ function machineDeploymentController(
         const finalizers = r.local<List<string> | null>('finalizers');
         return finalizers === null ? r.done() : r.goto('reconcileDelete', { finalizers });
       },
-      ...(setsPausedCondition ? { ensurePausedCondition: (r: StepContext<MoveBackState>) => setPausedCondition(r) } : {}),
+      ...(setsPausedCondition ? { ensurePausedCondition: (r: StepContext<MoveBackState>) => ensurePausedConditionStep(r) } : {}),
       // Inference: no MachineSets in this model, so deletion only removes the finalizer.
-      reconcileDelete: (r) => removeFinalizer(r, finalizer),
+      reconcileDelete: (r) => removeFinalizerStep(r, finalizer),
     },
   };
 }

@@ -76,7 +76,7 @@ function program(): Command {
     .option('--json', 'print one JSON document on stdout instead of the text report')
     .option('--max-states <n>', 'stop, incomplete, rather than store more distinct states', positiveInt)
     .option('--max-depth <n>', 'stop, incomplete, rather than go deeper (initial states: depth 1)', positiveInt)
-    .option('--timeout <seconds>', 'stop, incomplete, after this many seconds (the search and its liveness phase)', positiveNumber)
+    .option('--timeout <seconds>', "stop each variant's search, incomplete, after this many seconds (its liveness phase included)", positiveNumber)
     .option('--max-memory <MiB>', "stop, incomplete, when the process's resident memory passes this many MiB", positiveInt)
     .option('--exact', 'compare states by their full canonical encodings instead of 64-bit fingerprints: a proof with no collision caveat, for more memory')
     .option('--trace <style>', 'counterexample steps: changes (what changed) or full (whole states)', 'changes')
