@@ -37,6 +37,7 @@ export type {
 } from './engine/model.ts';
 export { check, selectVariants, type CheckOptions } from './engine/check.ts';
 export { checkVariant, type SearchOptions, type Progress } from './engine/bfs.ts';
+export { simulateVariant, type SimulationOptions } from './engine/simulate.ts';
 export { ModelError, type ModelErrorCode } from './engine/errors.ts';
 export { Fingerprinter } from './engine/fingerprint.ts';
 export type { TraceStep } from './engine/trace.ts';
@@ -49,5 +50,6 @@ export type {
   PropertyStatus,
   VariantResult,
   ModelResult,
+  SimulationFacts,
 } from './engine/result.ts';
 export * as k8s from './k8s/index.ts';

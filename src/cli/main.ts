@@ -4,6 +4,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { availableParallelism } from 'node:os';
+import { randomInt } from 'node:crypto';
 import { selectMatrices, selectVariants, type ResolvedMatrix } from '../engine/check.ts';
 import { ModelError } from '../engine/errors.ts';
 import { formatMatrix, formatModelHeader, formatSummary } from '../report/text.ts';
@@ -43,6 +44,10 @@ interface Options {
   maxMemory?: number;
   exact?: boolean;
   typecheck: boolean;
+  simulate?: boolean;
+  depth?: number;
+  runs?: number;
+  seed?: number;
   color: boolean;
   trace: 'changes' | 'full';
   coverage?: boolean;
@@ -57,6 +62,12 @@ interface Options {
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
+}
+
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 0xffffffff) throw new InvalidArgumentError('expected a whole number from 0 to 4294967295');
   return n;
 }
 
@@ -79,6 +90,10 @@ function program(): Command {
     .option('--timeout <seconds>', "stop each variant's search, incomplete, after this many seconds (its liveness phase included)", positiveNumber)
     .option('--max-memory <MiB>', "stop, incomplete, when the process's resident memory passes this many MiB", positiveInt)
     .option('--exact', 'compare states by their full canonical encodings instead of 64-bit fingerprints: a proof with no collision caveat, for more memory')
+    .option('--simulate', 'draw random runs instead of searching every state: finds violations in models too large to exhaust, proves nothing')
+    .option('--depth <n>', 'with --simulate: the most states in one run (default: 100)', positiveInt)
+    .option('--runs <n>', 'with --simulate: how many runs (default: 1000)', positiveInt)
+    .option('--seed <n>', 'with --simulate: the seed that makes the runs reproducible (default: a random one, printed)', nonNegativeInt)
     .option('--trace <style>', 'counterexample steps: changes (what changed) or full (whole states)', 'changes')
     .option('--coverage', 'print how often each action was enabled and how many new states it produced')
     .option('--out-itf <dir>', 'write each counterexample to DIR as an Informal Trace Format file (<variant>-<property>.itf.json)')
@@ -105,6 +120,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     opts = cmd.opts<Options>();
     if (opts.matrix && opts.variant !== undefined) {
       throw new InvalidArgumentError('--matrix checks every row of the matrix; it does not take --variant');
+    }
+    if (opts.simulate) {
+      const clash = (['maxStates', 'maxDepth', 'exact', 'outDot'] as const).find((k) => opts[k] !== undefined);
+      if (clash !== undefined) {
+        const flag = { maxStates: '--max-states', maxDepth: '--max-depth (a run is bounded by --depth)', exact: '--exact', outDot: '--out-dot' }[clash];
+        throw new InvalidArgumentError(`--simulate draws random runs; it does not take ${flag}`);
+      }
+    } else if (opts.runs !== undefined || opts.depth !== undefined || opts.seed !== undefined) {
+      throw new InvalidArgumentError('--runs, --depth and --seed go with --simulate');
     }
     if (opts.trace !== 'changes' && opts.trace !== 'full') {
       throw new InvalidArgumentError(`--trace takes changes or full, not ${opts.trace}`);
@@ -165,7 +189,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     };
     let rendered: RenderedVariant[];
     try {
-      rendered = await checkInWorkers(file, names, { search, render }, workers, onProgress);
+      const simulate = opts.simulate ? { runs: opts.runs ?? 1000, depth: opts.depth ?? 100, seed: opts.seed ?? randomSeed() } : undefined;
+      rendered = await checkInWorkers(file, names, { search, simulate, render }, workers, onProgress);
     } catch (e) {
       await failIfTypeErrors();
       throw e;
@@ -219,6 +244,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     }
     throw e; // a bug in modelcheck itself: bin/modelcheck.js prints it with its stack
   }
+}
+
+/** A seed for a simulation the user did not seed: printed with the result, so it can be repeated. */
+function randomSeed(): number {
+  return randomInt(0, 2 ** 32 - 1);
 }
 
 function typeError(file: string, model: string, errors: readonly TypeDiagnostic[]): ModelError {

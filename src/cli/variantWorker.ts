@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Chalk } from 'chalk';
 import { checkVariant, type SearchOptions } from '../engine/bfs.ts';
+import { simulateVariant } from '../engine/simulate.ts';
 import { ModelError } from '../engine/errors.ts';
 import { formatError } from '../report/errorText.ts';
 import { loadModel } from './loadModel.ts';
@@ -15,6 +16,8 @@ export interface WorkerInput {
   readonly file: string;
   readonly variant: string;
   readonly search: WorkerSearchOptions;
+  /** Draw random runs instead of searching every state. */
+  readonly simulate?: { readonly runs: number; readonly depth: number; readonly seed: number };
   readonly render: RenderOptions;
 }
 
@@ -23,11 +26,13 @@ const port = parentPort!;
 try {
   const model = await loadModel(input.file);
   const variant = model.variants.find((v) => v.name === input.variant)!;
-  const result = checkVariant(variant, {
-    ...input.search,
-    modelName: model.name,
-    onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }),
-  });
+  const result = input.simulate
+    ? simulateVariant(variant, { ...input.simulate, ...input.search, modelName: model.name })
+    : checkVariant(variant, {
+        ...input.search,
+        modelName: model.name,
+        onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }),
+      });
   port.postMessage({ kind: 'done', rendered: renderVariant(result, input.render, variant) });
 } catch (e) {
   if (e instanceof ModelError) {

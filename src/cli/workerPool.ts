@@ -36,7 +36,7 @@ const WORKER = new URL('../../bin/worker.js', import.meta.url);
 export async function checkInWorkers(
   file: string,
   variants: readonly string[],
-  options: { search: WorkerSearchOptions; render: RenderOptions },
+  options: { search: WorkerSearchOptions; simulate?: WorkerInput['simulate']; render: RenderOptions },
   size: number,
   onProgress?: (p: Progress) => void,
 ): Promise<RenderedVariant[]> {

@@ -731,13 +731,13 @@ class Search<S> {
   }
 }
 
-function describeFairness(f: Fairness): string {
+export function describeFairness(f: Fairness): string {
   const kind = f.kind === 'weak' ? 'weak' : 'strong';
   return `${kind} fairness of ${f.name}${f.perParameter ? ' (per parameter)' : ''}: ${f.actions.join(', ')}`;
 }
 
 /** Rejects duplicate names and expectations that name no property, before searching. */
-function validateVariant<S>(v: Variant<S>, model: string): void {
+export function validateVariant<S>(v: Variant<S>, model: string): void {
   const dup = (names: string[], what: string) => {
     const seen = new Set<string>();
     for (const n of names) {

@@ -6,9 +6,10 @@ import type { TraceStep } from './trace.ts';
 export type Verdict = 'proved' | 'violated' | 'incomplete';
 /**
  * Why a search stopped before it was complete: its state or depth bound, its time limit, its
- * memory ceiling (or V8's heap nearly full), or a request from outside such as Ctrl-C.
+ * memory ceiling (or V8's heap nearly full), or a request from outside such as Ctrl-C; or it
+ * was never meant to be complete: a random simulation.
  */
-export type IncompleteReason = 'maxStates' | 'maxDepth' | 'timeout' | 'memory' | 'interrupted';
+export type IncompleteReason = 'maxStates' | 'maxDepth' | 'timeout' | 'memory' | 'interrupted' | 'simulation';
 
 export interface ActionCoverage {
   readonly action: string;
@@ -96,11 +97,24 @@ export interface VariantResult<S = unknown> {
     readonly timeoutSeconds?: number;
     readonly maxMemoryMiB?: number;
   };
+  /** For a random simulation (never a proof): how it was drawn, and which run found each violation. */
+  readonly simulation?: SimulationFacts;
   readonly checkedDeadlock: boolean;
   /** The fairness constraints the liveness properties were checked under, as readable text. */
   readonly fairness: readonly string[];
   /** Things the user most likely did not mean, such as liveness with no fairness. */
   readonly warnings: readonly string[];
+}
+
+export interface SimulationFacts {
+  readonly runs: number;
+  /** The most states in one run. */
+  readonly depth: number;
+  readonly seed: number;
+  /** Runs finished (fewer than `runs` when a limit stopped the simulation). */
+  readonly runsDone: number;
+  /** Per violated property, the run (from 1) whose trace is reported. */
+  readonly foundIn: Readonly<Record<string, number>>;
 }
 
 export interface ModelResult {

@@ -3,7 +3,7 @@
 // by step, each step showing only what changed. Colour comes in through a chalk instance so
 // that the caller decides whether there is any.
 import type { ChalkInstance } from 'chalk';
-import type { ModelResult, PropertyResult, VariantResult, Violation } from '../engine/result.ts';
+import type { ModelResult, PropertyResult, SimulationFacts, VariantResult, Violation } from '../engine/result.ts';
 import { formatValue, type Change } from './diff.ts';
 import { fullState, pathText, readCounterexample, requestText, type StepReading } from './steps.ts';
 
@@ -72,7 +72,13 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
     v.bounds.timeoutSeconds !== undefined ? `at most ${v.bounds.timeoutSeconds} s` : '',
     v.bounds.maxMemoryMiB !== undefined ? `at most ${num(v.bounds.maxMemoryMiB)} MiB of memory` : '',
   ].filter(Boolean);
-  out.push(`  bounds: ${limits.length > 0 ? limits.join(', ') : 'none: every reachable state'}`);
+  if (v.simulation) {
+    const found = Object.entries(v.simulation.foundIn).map(([p, run]) => `${p} in run ${num(run)}`);
+    out.push(`  simulation: ${simulationText(v.simulation)}${found.length > 0 ? `; shortest violation found of ${found.join(', ')}` : ''}`);
+    if (limits.length > 0) out.push(`  bounds: ${limits.join(', ')}`);
+  } else {
+    out.push(`  bounds: ${limits.length > 0 ? limits.join(', ') : 'none: every reachable state'}`);
+  }
   const hasLiveness = v.properties.some((p) => p.kind === 'liveness');
   if (v.fairness.length > 0) {
     out.push('  fairness:');
@@ -119,7 +125,7 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
       }
     }
   }
-  for (const x of v.violations) out.push('', formatViolation(x, o));
+  for (const x of v.violations) out.push('', formatViolation(x, o, v.simulation !== undefined));
   return out.join('\n');
 }
 
@@ -153,7 +159,7 @@ function verdictText(v: VariantResult, o: TextOptions): string {
 }
 
 /** Why an incomplete search stopped, for the verdict line. */
-export function stoppedText(v: Pick<VariantResult, 'incompleteReason' | 'bounds'>): string {
+export function stoppedText(v: Pick<VariantResult, 'incompleteReason' | 'bounds' | 'simulation'>): string {
   switch (v.incompleteReason) {
     case 'maxDepth':
       return 'the search stopped at its depth limit';
@@ -167,9 +173,18 @@ export function stoppedText(v: Pick<VariantResult, 'incompleteReason' | 'bounds'
         : 'the search stopped with its JavaScript heap nearly full (bound the search, or check fewer variants at once with --workers: each has a share of the memory)';
     case 'interrupted':
       return 'the search was interrupted (Ctrl-C)';
+    case 'simulation': {
+      const sim = v.simulation;
+      return sim ? `a random simulation (${simulationText(sim)}), not a search of every state` : 'a random simulation, not a search of every state';
+    }
     default:
       return 'the search stopped early';
   }
+}
+
+function simulationText(sim: SimulationFacts): string {
+  const done = sim.runsDone < sim.runs ? ` (${num(sim.runsDone)} finished)` : '';
+  return `${num(sim.runs)} runs${done} of at most ${num(sim.depth)} states, seed ${sim.seed}`;
 }
 
 function propertyLine(p: PropertyResult, width: number, o: TextOptions): string {
@@ -182,12 +197,15 @@ function propertyLine(p: PropertyResult, width: number, o: TextOptions): string 
   return `${name}  ${mark}  ${c.dim(`[${p.kind}]`)} ${p.statement}${exp}${vacuous}`;
 }
 
-export function formatViolation(x: Violation, o: TextOptions): string {
+/** `simulated`: the trace comes from a random run, so it need not be a shortest one. */
+export function formatViolation(x: Violation, o: TextOptions, simulated = false): string {
   const c = o.chalk;
   const out: string[] = [];
   out.push(c.red.bold(`  ${x.property} is violated`) + c.dim(` [${x.kind}]`));
   out.push(wrap(`"${x.statement}"`, '    '));
-  if (x.loop === undefined) out.push(`    shortest counterexample, ${x.trace.length} states:`);
+  if (x.loop === undefined) {
+    out.push(simulated ? `    counterexample from a random run (not necessarily a shortest one), ${x.trace.length} states:` : `    shortest counterexample, ${x.trace.length} states:`);
+  }
   else {
     const cycle = x.trace.length - x.loop;
     out.push(

@@ -6,7 +6,7 @@
 // systems; a failure prints the shrunk system that breaks the property.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkVariant, type VariantResult } from 'modelcheck';
+import { checkVariant, simulateVariant, type VariantResult } from 'modelcheck';
 import { referenceSearch, successors, variantOf, type ReferenceResult, type SmallSystem } from '../helpers/safetyReference.ts';
 
 /** Systems of 1 to 12 states, 1 to 3 actions, up to three edges a state, one state in eight bad. */
@@ -118,6 +118,29 @@ describe('the safety search agrees with a textbook breadth-first search on rando
         expect(summary(again)).toEqual(summary(once));
       }),
       { numRuns: 300, seed: 20261203 },
+    );
+  });
+
+  it('random simulation reports only real violations, never a proof, and never a path shorter than the shortest', () => {
+    fc.assert(
+      fc.property(system, fc.nat(2 ** 32 - 1), (sys, seed) => {
+        const r = simulateVariant(variantOf(sys, new Set(), true), { runs: 20, depth: 8, seed });
+        const ref = referenceSearch(sys);
+        expect(r.verdict).not.toBe('proved');
+        expect(r.incompleteReason).toBe('simulation');
+        expect(r.stats.distinctStates).toBeLessThanOrEqual(ref.reachable.size);
+        for (const x of r.violations) {
+          const last = walk(sys, x.trace);
+          const targets = x.property === 'NotBad' ? [...ref.reachable].filter((q) => sys.bad[q]) : ref.deadlocks;
+          expect(targets).toContain(last);
+          expect(x.trace.length).toBeGreaterThanOrEqual(Math.min(...targets.map((q) => ref.distance.get(q)!)));
+        }
+        // The same seed, the same simulation.
+        const again = simulateVariant(variantOf(sys, new Set(), true), { runs: 20, depth: 8, seed });
+        expect(again.violations).toEqual(r.violations);
+        expect(again.stats.statesGenerated).toBe(r.stats.statesGenerated);
+      }),
+      { numRuns: 500, seed: 20261203 },
     );
   });
 
