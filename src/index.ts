@@ -11,6 +11,7 @@ export {
   leadsTo,
   weakFairness,
   strongFairness,
+  symmetry,
   defineModel,
   defineSingleModel,
   isModel,
@@ -34,6 +35,7 @@ export type {
   Variant,
   VariantMatrix,
   Model,
+  Symmetry,
 } from './engine/model.ts';
 export { check, selectVariants, type CheckOptions } from './engine/check.ts';
 export { checkVariant, type SearchOptions, type Progress } from './engine/bfs.ts';

@@ -44,6 +44,7 @@ interface Options {
   maxMemory?: number;
   exact?: boolean;
   typecheck: boolean;
+  symmetry: boolean;
   simulate?: boolean;
   depth?: number;
   runs?: number;
@@ -90,6 +91,7 @@ function program(): Command {
     .option('--timeout <seconds>', "stop each variant's search, incomplete, after this many seconds (its liveness phase included)", positiveNumber)
     .option('--max-memory <MiB>', "stop, incomplete, when the process's resident memory passes this many MiB", positiveInt)
     .option('--exact', 'compare states by their full canonical encodings instead of 64-bit fingerprints: a proof with no collision caveat, for more memory')
+    .option('--no-symmetry', "search every state even where the model declares interchangeable identities (symmetry reduction is on by default)")
     .option('--simulate', 'draw random runs instead of searching every state: finds violations in models too large to exhaust, proves nothing')
     .option('--depth <n>', 'with --simulate: the most states in one run (default: 100)', positiveInt)
     .option('--runs <n>', 'with --simulate: how many runs (default: 1000)', positiveInt)
@@ -169,6 +171,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       timeoutSeconds: opts.timeout,
       maxMemoryMiB: opts.maxMemory,
       exact: opts.exact,
+      symmetry: opts.symmetry,
       interrupt,
     };
     const stopListening = io.onInterrupt?.(() => {

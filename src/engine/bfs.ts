@@ -8,6 +8,7 @@ import { DEADLOCK } from './model.ts';
 import { StateGraph } from './stateGraph.ts';
 import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
+import { SymmetricFingerprinter, type StateFingerprinter } from './symmetry.ts';
 import { CanonicalEncoder, NotAStateValue } from './encoding.ts';
 import { ExactSeenSet } from './exactSet.ts';
 import { SeenSet, NEW } from './seenSet.ts';
@@ -32,6 +33,8 @@ export interface SearchOptions extends StopOptions {
    * a proof without the collision caveat, for more memory and time.
    */
   readonly exact?: boolean;
+  /** Use the variant's declared symmetry (default true); false searches every state. */
+  readonly symmetry?: boolean;
   /** The model's name, for results and error messages. */
   readonly modelName?: string;
   /** Called about once a second with the search's progress. */
@@ -80,7 +83,12 @@ export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}
 }
 
 class Search<S> {
-  private readonly fingerprinter = new Fingerprinter();
+  /** States' fingerprints; with symmetry reduction, their classes' (the least among the images). */
+  private readonly fingerprinter: StateFingerprinter;
+  private readonly symmetric: SymmetricFingerprinter | undefined;
+  /** With symmetry reduction: the states the reduced ones stand for (the sum of their orbits). */
+  private fullStates = 0;
+  private readonly sourceRaw: Fingerprint = { hi: 0, lo: 0 };
   private readonly seen = new SeenSet();
   /** In an exact search, the visited set that compares full encodings (seen is then unused). */
   private readonly exactSeen: ExactSeenSet | undefined;
@@ -146,6 +154,24 @@ class Search<S> {
       this.exactSeen = new ExactSeenSet();
       this.fullEncoder = new CanonicalEncoder('full');
     }
+    const symmetry = options.symmetry === false ? undefined : variant.symmetry;
+    if (symmetry !== undefined) {
+      const refuse = (why: string) =>
+        new ModelError('MC110_SYMMETRY_REFUSED', `symmetry ${symmetry.name} of variant ${variant.name} is refused: ${why}`, {
+          model: this.modelName,
+          variant: variant.name,
+          subject: symmetry.name,
+          hint: 'run with --no-symmetry (every state searched)',
+        });
+      if (this.livenessProperties.length > 0) {
+        throw refuse('symmetry reduction is sound for safety only, and the variant has liveness properties (a cycle among classes of states need not be a cycle among states)');
+      }
+      if (options.exact) throw refuse('--exact compares whole states, and symmetry reduction compares classes of states');
+      this.symmetric = new SymmetricFingerprinter(new Fingerprinter(), symmetry.permutations as ((s: unknown) => unknown)[]);
+      this.fingerprinter = this.symmetric;
+    } else {
+      this.fingerprinter = new Fingerprinter();
+    }
   }
 
   run(): VariantResult<S> {
@@ -168,6 +194,7 @@ class Search<S> {
         break;
       }
       this.insert(s, fp, this.log.size);
+      if (this.symmetric) this.fullStates += this.symmetric.orbit;
       this.fingerprinter.keep();
       const id = this.log.add(-1, -1, fp, 1);
       this.checkInvariants(s, id);
@@ -199,6 +226,9 @@ class Search<S> {
         let hasSuccessor = false;
         let settled = true;
         const sampled = id < DETERMINISM_ALL || id % DETERMINISM_EVERY === 0;
+        const sym = this.symmetric;
+        // With symmetry, a step to another member of the class is not stuttering: compare states.
+        if (sym) sym.rawOf(s, this.sourceRaw);
         if (sampled) this.firstCall.length = 0;
         for (let ai = 0; ai < actions.length; ai++) {
           const a = actions[ai] as Action<S, unknown>;
@@ -210,12 +240,13 @@ class Search<S> {
             hasSuccessor = true;
             this.fingerprint(t, fp, a.name, id);
             if (sampled) this.firstCall.push(ai, fp.hi, fp.lo);
+            if (sym && (sym.raw.hi !== this.sourceRaw.hi || sym.raw.lo !== this.sourceRaw.lo)) settled = false;
             if (this.stepProperties.length > 0) this.checkStep(s, t, id, ai, fp);
             if (atDepthLimit || this.log.size >= maxStates) {
               // Near a limit, look before inserting: a state over the limit is not stored.
               const old = this.lookup(t, fp);
               if (old !== -1) {
-                if (old !== id) settled = false;
+                if (!sym && old !== id) settled = false;
                 if (graph) graph.addEdge(id, old, ai, this.paramKey(ai, a, p));
                 continue;
               }
@@ -229,9 +260,10 @@ class Search<S> {
             }
             const known = this.insert(t, fp, this.log.size);
             // A step that leads back to its own state is stuttering: the state may be settled.
-            if (known !== id) settled = false;
+            if (!sym && known !== id) settled = false;
             if (graph) graph.addEdge(id, known === NEW ? this.log.size : known, ai, this.paramKey(ai, a, p));
             if (known !== NEW) continue;
+            if (sym) this.fullStates += sym.orbit;
             this.fingerprinter.keep();
             const tid = this.log.add(id, ai, fp, this.depth + 1);
             this.newCount[ai]++;
@@ -452,6 +484,10 @@ class Search<S> {
     try {
       this.fingerprinter.of(s, out);
     } catch (cause) {
+      if (this.symmetric && !(cause instanceof NotAStateValue) && !(cause instanceof ModelError)) {
+        // A renaming of the model's own threw (the fingerprinter runs only model code there).
+        throw this.threw('MC101_ACTION_THREW', `symmetry ${this.variant.symmetry!.name}`, cause, sourceId);
+      }
       if (cause instanceof NotAStateValue) {
         const where = subject === 'init' ? 'an initial state' : `the successor produced by ${subject}`;
         throw new ModelError(
@@ -643,6 +679,9 @@ class Search<S> {
       statesPerSecond: seconds > 0 ? n / seconds : n,
       collisionProbability: this.exactSeen ? 0 : (n * (g - n)) / 2 ** 64,
       exact: this.exactSeen ? { collisions: this.exactSeen.collisions, bytes: this.exactSeen.bytes } : undefined,
+      symmetry: this.symmetric
+        ? { name: this.variant.symmetry!.name, renamings: this.variant.symmetry!.permutations.length + 1, fullStates: this.fullStates }
+        : undefined,
       coverage: v.actions.map((a, i) => ({
         action: a.name,
         enabled: this.enabledCount[i],

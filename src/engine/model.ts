@@ -222,6 +222,37 @@ export interface Variant<S> {
    * in the default run: for the combinations that explain a result rather than state it.
    */
   readonly matrixOnly?: boolean;
+  /**
+   * Identities the model treats alike (see `symmetry()`): the search then keeps one state per
+   * class of states that differ only by renaming them. Safety only; refused with liveness.
+   */
+  readonly symmetry?: Symmetry<S>;
+}
+
+/** A group of renamings of a model's interchangeable identities, without the identity. */
+export interface Symmetry<S> {
+  readonly name: string;
+  readonly permutations: readonly ((s: S) => S)[];
+}
+
+/**
+ * Declares `ids` interchangeable: `rename(s, to)` must return `s` with every identity `i` in it
+ * replaced by `to(i)` (keys, values, message texts alike). The group is every permutation of
+ * `ids`, so keep them few (3 ids: 6 renamings, 4: 24, 5: 120).
+ */
+export function symmetry<S, I>(name: string, ids: readonly I[], rename: (s: S, to: (id: I) => I) => S): Symmetry<S> {
+  const permutations: ((s: S) => S)[] = [];
+  for (const order of permutationsOf(ids)) {
+    if (order.every((id, k) => id === ids[k])) continue;
+    const to = new Map(ids.map((id, k) => [id, order[k]] as const));
+    permutations.push((s) => rename(s, (id) => to.get(id) ?? id));
+  }
+  return { name, permutations };
+}
+
+function permutationsOf<I>(ids: readonly I[]): I[][] {
+  if (ids.length <= 1) return [[...ids]];
+  return ids.flatMap((first, k) => permutationsOf([...ids.slice(0, k), ...ids.slice(k + 1)]).map((rest) => [first, ...rest]));
 }
 
 /**

@@ -39,6 +39,12 @@ export interface Stats {
    * different states shared a fingerprint (each was kept apart), and the bytes the encodings took.
    */
   readonly exact?: { readonly collisions: number; readonly bytes: number };
+  /**
+   * With symmetry reduction: the symmetry's name, the order of its group (renamings, the
+   * identity included), and how many states the distinct ones stand for: the sum of their
+   * classes' sizes, which is the unreduced count when the model really is symmetric.
+   */
+  readonly symmetry?: { readonly name: string; readonly renamings: number; readonly fullStates: number };
   readonly coverage: readonly ActionCoverage[];
 }
 

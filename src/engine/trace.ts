@@ -4,7 +4,8 @@
 // regenerating the recorded action's successors and taking the one whose fingerprint matches.
 import type { Action, StepEvent, Variant } from './model.ts';
 import { stepLabel } from './model.ts';
-import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
+import type { Fingerprint } from './fingerprint.ts';
+import type { StateFingerprinter } from './symmetry.ts';
 
 export interface TraceStep<S = unknown> {
   /** `null` for the initial state; otherwise the step's label, e.g. `mover.delete(Cluster/c1)`. */
@@ -92,7 +93,7 @@ export function replayStep<S>(
   a: Action<S, unknown>,
   s: S,
   want: (fp: Fingerprint) => boolean,
-  fingerprinter: Fingerprinter,
+  fingerprinter: StateFingerprinter,
   paramOk?: (p: unknown) => boolean,
 ): TraceStep<S> | undefined {
   const fp = { hi: 0, lo: 0 };
@@ -113,7 +114,7 @@ export function rebuildTrace<S>(
   variant: Variant<S>,
   log: StateLog,
   id: number,
-  fingerprinter: Fingerprinter,
+  fingerprinter: StateFingerprinter,
 ): TraceStep<S>[] {
   const path = log.pathTo(id);
   const fp = { hi: 0, lo: 0 };

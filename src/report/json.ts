@@ -52,6 +52,7 @@ export function variantToJson(v: VariantResult): Json {
     statesPerSecond: v.stats.statesPerSecond,
     collisionProbability: v.stats.collisionProbability,
     exact: v.stats.exact ? { collisions: v.stats.exact.collisions, bytes: v.stats.exact.bytes } : null,
+    symmetry: v.stats.symmetry ? { ...v.stats.symmetry } : null,
     simulation: v.simulation ? { ...v.simulation, foundIn: { ...v.simulation.foundIn } } : null,
     bounds: {
       maxStates: v.bounds.maxStates ?? null,

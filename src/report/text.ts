@@ -96,6 +96,12 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
     const mb = s.graphBytes !== undefined ? `, state graph ${(s.graphBytes / 2 ** 20).toFixed(0)} MiB` : '';
     out.push(`  liveness phase: ${s.livenessSeconds.toFixed(2)} s${mb}`);
   }
+  if (s.symmetry) {
+    out.push(
+      `  symmetry ${s.symmetry.name} (${num(s.symmetry.renamings)} renamings): ${num(s.distinctStates)} distinct states up to renaming, ` +
+        `standing for ${num(s.symmetry.fullStates)} states`,
+    );
+  }
   if (s.exact) {
     out.push(
       `  exact: states compared by their full encodings (${(s.exact.bytes / 2 ** 20).toFixed(0)} MiB), so no fingerprint collision can merge two; ` +
