@@ -8,11 +8,11 @@ export interface BenchCase {
   readonly load: () => Promise<{ model: Model; variant: string }>;
 }
 
-const twoPhaseCase = (n: number): BenchCase => ({
-  name: `TwoPhase, ${n} resource managers`,
+const twoPhaseCase = (n: number, symmetric = false): BenchCase => ({
+  name: `TwoPhase, ${n} resource managers${symmetric ? ', symmetry' : ''}`,
   load: async () => {
     const { twoPhase } = await import('../test/fixtures/classic/twoPhase.ts');
-    return { model: twoPhase(n), variant: 'default' };
+    return { model: twoPhase(n, { symmetric }), variant: 'default' };
   },
 });
 
@@ -25,6 +25,7 @@ export const CASES: readonly BenchCase[] = [
   twoPhaseCase(6),
   twoPhaseCase(7),
   twoPhaseCase(8),
+  twoPhaseCase(8, true),
   moveCase('two-clusters.v1.9.5-mover.cache-lag-0.no-timing-assumption', 'two Clusters, v1.9.5, lag 0'),
   moveCase('cluster-with-machine.v1.9.5-mover.cache-lag-0.no-timing-assumption', 'a Cluster with a Machine, v1.9.5, lag 0'),
   moveCase('v1.9.5', 'v1.9.5 (one Cluster, caches at any lag)'),

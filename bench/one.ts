@@ -20,6 +20,8 @@ console.log(
     name: c.name,
     verdict: r.verdict,
     distinct: r.stats.distinctStates,
+    // With symmetry reduction: the states the distinct ones stand for.
+    fullStates: r.stats.symmetry?.fullStates ?? null,
     generated: r.stats.statesGenerated,
     depth: r.stats.depth,
     seconds,

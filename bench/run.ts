@@ -13,8 +13,8 @@ const n = (x: number) => Math.round(x).toLocaleString('en-US');
 
 console.log(`modelcheck benchmark, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, one worker`);
 console.log('');
-console.log('| model | verdict | distinct | generated | depth | search s | liveness s | distinct/s | peak MiB | bytes/distinct |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| model | verdict | distinct | unreduced | generated | depth | search s | liveness s | distinct/s | peak MiB | bytes/distinct |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const i of indices) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(i)], { encoding: 'utf8' });
   if (run.status !== 0) {
@@ -24,7 +24,7 @@ for (const i of indices) {
   }
   const r = JSON.parse(run.stdout.trim().split('\n').pop()!);
   console.log(
-    `| ${r.name} | ${r.verdict} | ${n(r.distinct)} | ${n(r.generated)} | ${r.depth} | ${r.seconds.toFixed(1)} | ${r.livenessSeconds.toFixed(1)} | ` +
+    `| ${r.name} | ${r.verdict} | ${n(r.distinct)} | ${r.fullStates === null ? '' : n(r.fullStates)} | ${n(r.generated)} | ${r.depth} | ${r.seconds.toFixed(1)} | ${r.livenessSeconds.toFixed(1)} | ` +
       `${n(r.distinct / r.seconds)} | ${n(r.peakBytes / 2 ** 20)} | ${n(r.searchBytes / r.distinct)} |`,
   );
 }
