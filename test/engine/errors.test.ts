@@ -179,8 +179,9 @@ describe('ModelError codes', () => {
     expect(e.details.subject).toBe('nope');
   });
 
-  it('MC107: an action that gives a different successor when replayed for the trace', () => {
-    // tick reads a counter outside the state: the search sees 0 -> 1, the replay 0 -> 2.
+  it('MC107: an action that gives a different successor when its state is expanded twice', () => {
+    // tick reads a counter outside the state: expanding 0 gives 1, expanding it again 2. The
+    // first 64 states are all expanded twice, so the search itself finds it, at state 0.
     let calls = 0;
     const v: Variant<number> = {
       name: 'nondeterministic',
@@ -191,7 +192,25 @@ describe('ModelError codes', () => {
     };
     const e = modelError(() => checkVariant(v));
     expect(e.code).toBe('MC107_NOT_DETERMINISTIC');
-    expect(e.details.subject).toBe('NotOne');
+    expect(e.details.subject).toBe('tick');
+    expect(e.message).toBe('action tick is not deterministic: called twice on the same state, it gave different successors');
+    expect(e.details.trace?.map((t) => t.state)).toEqual([0]);
+  });
+
+  it('MC107: an action that gives a different successor when replayed for the trace (a state outside the sample)', () => {
+    // Nondeterministic only at 100 (state id 100: neither among the first 64 nor a multiple
+    // of 64), so only the replay of NotAbove100's trace through it finds it.
+    let calls = 0;
+    const v: Variant<number> = {
+      name: 'nondeterministicLate',
+      init: () => [0],
+      actions: [action<number>('tick', { next: (s) => (s < 100 ? s + 1 : s === 100 ? 101 + (++calls % 2) : undefined) })],
+      properties: [invariant<number>('NotAbove100', 'The counter never passes 100.', (s) => s <= 100)],
+      checkDeadlock: false,
+    };
+    const e = modelError(() => checkVariant(v));
+    expect(e.code).toBe('MC107_NOT_DETERMINISTIC');
+    expect(e.details.subject).toBe('NotAbove100');
   });
 
   it('MC107: an init() that yields a different state when replayed', () => {
