@@ -14,6 +14,7 @@ import { ExactSeenSet } from './exactSet.ts';
 import { SeenSet, NEW } from './seenSet.ts';
 import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, type TraceStep } from './trace.ts';
 import { ModelError } from './errors.ts';
+import { DEADLOCK_PROPERTY, DETERMINISM_HINT, ModelCalls, initialStates, nondeterminism, splitProperties, successorPrints, type SafetyProperty } from './modelCalls.ts';
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
 import type {
   IncompleteReason,
@@ -58,13 +59,6 @@ interface Finding {
   readonly lasso?: Lasso;
 }
 
-const DEADLOCK_PROPERTY = {
-  kind: 'deadlock' as const,
-  name: DEADLOCK,
-  statement: 'Every reachable state has at least one successor.',
-};
-
-const NO_PARAMS: readonly undefined[] = [undefined];
 
 /**
  * Which states are expanded a second time to check that the model's actions are functions of
@@ -76,7 +70,6 @@ const NO_PARAMS: readonly undefined[] = [undefined];
 const DETERMINISM_ALL = 64;
 const DETERMINISM_EVERY = 64;
 
-type SafetyProperty<S> = Exclude<Property<S>, LivenessProperty<S>>;
 
 export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}): VariantResult<S> {
   return new Search(variant, options).run();
@@ -125,6 +118,7 @@ class Search<S> {
   /** The liveness properties left unchecked when a limit stopped the liveness phase. */
   private readonly livenessUnchecked = new Set<string>();
   private stopPoll!: StopPoll;
+  private readonly calls: ModelCalls<S>;
 
   constructor(
     private readonly variant: Variant<S>,
@@ -132,11 +126,11 @@ class Search<S> {
   ) {
     this.modelName = options.modelName ?? '(model)';
     validateVariant(variant, this.modelName);
-    const safety = variant.properties.filter((p): p is SafetyProperty<S> => p.kind !== 'liveness');
-    this.invariants = safety.filter((p) => p.kind === 'invariant');
-    this.stepProperties = safety.filter((p) => p.kind === 'action');
-    this.settledProperties = safety.filter((p) => p.kind === 'settled');
-    this.livenessProperties = variant.properties.filter((p): p is LivenessProperty<S> => p.kind === 'liveness');
+    const split = splitProperties(variant.properties);
+    this.invariants = split.invariants;
+    this.stepProperties = split.stepProperties;
+    this.settledProperties = split.settledProperties;
+    this.livenessProperties = split.livenessProperties;
     const actionNames = variant.actions.map((a) => a.name);
     this.fairness = compileFairness(variant.fairness ?? [], actionNames);
     this.paramKeyed = new Uint8Array(actionNames.length);
@@ -172,6 +166,11 @@ class Search<S> {
     } else {
       this.fingerprinter = new Fingerprinter();
     }
+    this.calls = new ModelCalls<S>(
+      (code, message, subject, id, extra) => new ModelError(code, message, { ...this.details(subject, id, extra?.cause), ...(extra?.hint ? { hint: extra.hint } : {}) }),
+      this.fingerprinter,
+      this.symmetric ? variant.symmetry!.name : undefined,
+    );
   }
 
   run(): VariantResult<S> {
@@ -185,9 +184,9 @@ class Search<S> {
 
     const maxStates = this.options.maxStates ?? Infinity;
     const maxDepth = this.options.maxDepth ?? Infinity;
-    for (const s of this.initialStates()) {
+    for (const s of initialStates(() => this.variant.init(), this.calls)) {
       this.generated++;
-      this.fingerprint(s, fp, 'init', -1);
+      this.calls.fingerprint(s, fp, 'init', -1);
       if (this.lookup(s, fp) !== -1) continue;
       if (this.log.size >= maxStates) {
         this.incomplete = 'maxStates';
@@ -232,13 +231,13 @@ class Search<S> {
         if (sampled) this.firstCall.length = 0;
         for (let ai = 0; ai < actions.length; ai++) {
           const a = actions[ai] as Action<S, unknown>;
-          for (const p of this.paramsOf(a, s, id)) {
-            const t = this.nextOf(a, s, p, id);
+          for (const p of this.calls.paramsOf(a, s, id)) {
+            const t = this.calls.nextOf(a, s, p, id);
             if (t === undefined) continue;
             this.generated++;
             this.enabledCount[ai]++;
             hasSuccessor = true;
-            this.fingerprint(t, fp, a.name, id);
+            this.calls.fingerprint(t, fp, a.name, id);
             if (sampled) this.firstCall.push(ai, fp.hi, fp.lo);
             if (sym && (sym.raw.hi !== this.sourceRaw.hi || sym.raw.lo !== this.sourceRaw.lo)) settled = false;
             if (this.stepProperties.length > 0) this.checkStep(s, t, id, ai, fp);
@@ -364,105 +363,26 @@ class Search<S> {
     const graph = this.graph!;
     this.livenessProperties.forEach((p, i) => {
       const f = p.formula;
-      let bits = this.predicate(p, f.p, s, id) ? 1 : 0;
+      let bits = this.calls.evaluate(p, f.p, id, s) ? 1 : 0;
       if (f.op === 'leadsTo' && bits === 1) this.livenessPremise[i]++;
-      if (f.op === 'leadsTo' && this.predicate(p, f.q, s, id)) bits |= 2;
+      if (f.op === 'leadsTo' && this.calls.evaluate(p, f.q, id, s)) bits |= 2;
       graph.label(id, i, bits);
     });
   }
 
-  private predicate(p: LivenessProperty<S>, f: (s: S) => boolean, s: S, id: number): boolean {
-    let r: unknown;
-    try {
-      r = f(s);
-    } catch (cause) {
-      throw this.threw('MC103_PREDICATE_THREW', p.name, cause, id);
-    }
-    if (typeof r !== 'boolean') {
-      throw new ModelError(
-        'MC104_NOT_A_BOOLEAN',
-        `property ${p.name} returned ${r === null ? 'null' : typeof r}, not a boolean`,
-        this.details(p.name, id),
-      );
-    }
-    return r;
-  }
-
-  private *initialStates(): Iterable<S> {
-    let iterator: Iterator<S>;
-    try {
-      iterator = this.variant.init()[Symbol.iterator]();
-    } catch (cause) {
-      throw this.threw('MC101_ACTION_THREW', 'init', cause, -1);
-    }
-    for (;;) {
-      let r: IteratorResult<S>;
-      try {
-        r = iterator.next();
-      } catch (cause) {
-        throw this.threw('MC101_ACTION_THREW', 'init', cause, -1);
-      }
-      if (r.done) return;
-      yield r.value;
-    }
-  }
-
-  private paramsOf(a: Action<S, unknown>, s: S, id: number): Iterable<unknown> {
-    if (!a.params) return NO_PARAMS;
-    try {
-      // Materialized so that a throwing iterator is caught here, with the action's name.
-      const ps = a.params(s);
-      return Array.isArray(ps) ? ps : Array.from(ps);
-    } catch (cause) {
-      throw this.threw('MC101_ACTION_THREW', a.name, cause, id);
-    }
-  }
-
-  private nextOf(a: Action<S, unknown>, s: S, p: unknown, id: number): S | undefined {
-    try {
-      return a.next(s, p);
-    } catch (cause) {
-      throw this.threw('MC101_ACTION_THREW', a.name, cause, id);
-    }
-  }
-
   /** Expands `s` again; its successors must be those the search just found, in order. */
   private checkDeterminism(s: S, id: number): void {
-    const second = this.secondCall;
-    second.length = 0;
-    const fp: Fingerprint = { hi: 0, lo: 0 };
-    const actions = this.variant.actions;
-    for (let ai = 0; ai < actions.length; ai++) {
-      const a = actions[ai] as Action<S, unknown>;
-      for (const p of this.paramsOf(a, s, id)) {
-        const t = this.nextOf(a, s, p, id);
-        if (t === undefined) continue;
-        this.fingerprint(t, fp, a.name, id);
-        second.push(ai, fp.hi, fp.lo);
-      }
-    }
-    const first = this.firstCall;
-    if (first.length === second.length && first.every((x, i) => x === second[i])) return;
-    // Name the first action whose successors differ.
-    const of = (list: number[], ai: number) => {
-      const out: string[] = [];
-      for (let i = 0; i < list.length; i += 3) if (list[i] === ai) out.push(`${list[i + 1]}:${list[i + 2]}`);
-      return out;
-    };
-    let culprit = 0;
-    while (culprit < actions.length - 1 && of(first, culprit).join() === of(second, culprit).join()) culprit++;
-    const name = actions[culprit].name;
-    const [n1, n2] = [of(first, culprit).length, of(second, culprit).length];
-    const how = n1 !== n2 ? `${n1} successor${n1 === 1 ? '' : 's'}, then ${n2}` : 'different successors';
+    const actions = this.variant.actions as Action<S, unknown>[];
+    successorPrints(actions, this.calls, s, id, this.secondCall);
+    const differ = nondeterminism(actions.map((a) => a.name), this.firstCall, this.secondCall);
+    if (differ === undefined) return;
     throw new ModelError(
       'MC107_NOT_DETERMINISTIC',
-      `action ${name} is not deterministic: called twice on the same state, it gave ${how}`,
-      {
-        ...this.details(name, id),
-        hint: 'init(), params() and next() must return the same values every time they are called with the same state (no Math.random, clocks or counters outside the state)',
-      },
+      `action ${differ.action} is not deterministic: called twice on the same state, it gave ${differ.how}`,
+      { ...this.details(differ.action, id), hint: DETERMINISM_HINT },
     );
   }
+
 
   /** The id of the state `s` (fingerprint `fp`) if it was stored, else -1. */
   private lookup(s: S, fp: Fingerprint): number {
@@ -480,62 +400,14 @@ class Search<S> {
     return exact.put(fp.hi, fp.lo, this.fullEncoder!.bytes, len, newId);
   }
 
-  private fingerprint(s: S, out: Fingerprint, subject: string, sourceId: number): void {
-    try {
-      this.fingerprinter.of(s, out);
-    } catch (cause) {
-      if (this.symmetric && !(cause instanceof NotAStateValue) && !(cause instanceof ModelError)) {
-        // A renaming of the model's own threw (the fingerprinter runs only model code there).
-        throw this.threw('MC101_ACTION_THREW', `symmetry ${this.variant.symmetry!.name}`, cause, sourceId);
-      }
-      if (cause instanceof NotAStateValue) {
-        const where = subject === 'init' ? 'an initial state' : `the successor produced by ${subject}`;
-        throw new ModelError(
-          'MC102_NOT_A_STATE_VALUE',
-          `${where} holds ${cause.message}; states must be immutable.js values and primitives`,
-          this.details(subject, sourceId, cause),
-        );
-      }
-      throw cause;
-    }
-  }
-
-  private holds(p: SafetyProperty<S>, id: number, s: S, t?: S): boolean {
-    return this.evaluate(p, p.kind === 'action' ? p.holds : (p.holds as (s: S, t: S) => boolean), id, s, t);
-  }
-
-  /** Evaluates one of `p`'s predicates, turning a throw or a non-boolean into a ModelError. */
-  private evaluate(p: SafetyProperty<S>, f: (s: S, t: S) => boolean, id: number, s: S, t?: S): boolean {
-    let r: unknown;
-    try {
-      r = f(s, t as S);
-    } catch (cause) {
-      throw this.threw('MC103_PREDICATE_THREW', p.name, cause, id);
-    }
-    if (typeof r !== 'boolean') {
-      throw new ModelError(
-        'MC104_NOT_A_BOOLEAN',
-        `property ${p.name} returned ${r === null ? 'null' : typeof r}, not a boolean`,
-        this.details(p.name, id),
-      );
-    }
-    return r;
-  }
-
-  /** Whether `p`'s premise holds in `s` (true when it has none), with the errors of a predicate. */
-  private premise(p: SafetyProperty<S>, id: number, s: S): boolean {
-    if (p.kind === 'action' || p.premise === undefined) return true;
-    return this.evaluate(p, p.premise, id, s);
-  }
-
   private checkInvariants(s: S, id: number): void {
     if (this.graph) this.labelState(s, id);
     const ps = this.invariants;
     for (let i = 0; i < ps.length; i++) {
       const p = ps[i];
-      if (this.findings.has(p.name) || !this.premise(p, id, s)) continue;
+      if (this.findings.has(p.name) || !this.calls.premise(p, id, s)) continue;
       this.invariantPremise[i]++;
-      if (!this.holds(p, id, s)) this.record(p, id);
+      if (!this.calls.holds(p, id, s)) this.record(p, id);
     }
   }
 
@@ -543,15 +415,15 @@ class Search<S> {
     const ps = this.settledProperties;
     for (let i = 0; i < ps.length; i++) {
       const p = ps[i];
-      if (this.findings.has(p.name) || !this.premise(p, id, s)) continue;
+      if (this.findings.has(p.name) || !this.calls.premise(p, id, s)) continue;
       this.settledPremise[i]++;
-      if (!this.holds(p, id, s)) this.record(p, id);
+      if (!this.calls.holds(p, id, s)) this.record(p, id);
     }
   }
 
   private checkStep(s: S, t: S, id: number, action: number, target: Fingerprint): void {
     for (const p of this.stepProperties) {
-      if (this.findings.has(p.name) || this.holds(p, id, s, t)) continue;
+      if (this.findings.has(p.name) || this.calls.holds(p, id, s, t)) continue;
       this.findings.set(p.name, {
         property: p,
         stateId: id,
@@ -562,12 +434,6 @@ class Search<S> {
 
   private record(p: Finding['property'], id: number): void {
     if (!this.findings.has(p.name)) this.findings.set(p.name, { property: p, stateId: id });
-  }
-
-  private threw(code: 'MC101_ACTION_THREW' | 'MC103_PREDICATE_THREW', subject: string, cause: unknown, id: number) {
-    const what = code === 'MC101_ACTION_THREW' ? (subject === 'init' ? 'init()' : `action ${subject}`) : `property ${subject}`;
-    const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-    return new ModelError(code, `${what} threw ${message}`, this.details(subject, id, cause));
   }
 
   private details(subject: string, id: number, cause?: unknown) {
