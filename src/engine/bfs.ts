@@ -14,7 +14,7 @@ import { ExactSeenSet } from './exactSet.ts';
 import { SeenSet, NEW } from './seenSet.ts';
 import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, type TraceStep } from './trace.ts';
 import { ModelError } from './errors.ts';
-import { DEADLOCK_PROPERTY, DETERMINISM_HINT, ModelCalls, initialStates, nondeterminism, splitProperties, successorPrints, type SafetyProperty } from './modelCalls.ts';
+import { DEADLOCK_PROPERTY, DETERMINISM_HINT, ModelCalls, initialStates, nondeterminism, splitProperties, successorPrints, sampledForDeterminism, type SafetyProperty } from './modelCalls.ts';
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
 import type {
   IncompleteReason,
@@ -60,38 +60,34 @@ interface Finding {
 }
 
 
-/**
- * Which states are expanded a second time to check that the model's actions are functions of
- * the state (the same successors, in the same order, every time): the first DETERMINISM_ALL
- * states, where a careless model goes wrong at once, then one in DETERMINISM_EVERY, about
- * 1.6% more work. A nondeterministic action elsewhere is still caught when a trace through it
- * is replayed, less clearly.
- */
-const DETERMINISM_ALL = 64;
-const DETERMINISM_EVERY = 64;
 
 
 export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}): VariantResult<S> {
   return new Search(variant, options).run();
 }
 
-class Search<S> {
+/**
+ * One variant's search: the loop below for one thread, and the bookkeeping (visited set, trace
+ * log, findings, counts, the result) that the coordinator of a parallel search (parallel/)
+ * shares; the fields without `private` are that shared part.
+ */
+export class Search<S> {
   /** States' fingerprints; with symmetry reduction, their classes' (the least among the images). */
-  private readonly fingerprinter: StateFingerprinter;
-  private readonly symmetric: SymmetricFingerprinter | undefined;
+  readonly fingerprinter: StateFingerprinter;
+  readonly symmetric: SymmetricFingerprinter | undefined;
   /** With symmetry reduction: the states the reduced ones stand for (the sum of their orbits). */
-  private fullStates = 0;
+  fullStates = 0;
   private readonly sourceRaw: Fingerprint = { hi: 0, lo: 0 };
-  private readonly seen = new SeenSet();
+  readonly seen = new SeenSet();
   /** In an exact search, the visited set that compares full encodings (seen is then unused). */
-  private readonly exactSeen: ExactSeenSet | undefined;
+  readonly exactSeen: ExactSeenSet | undefined;
   private readonly fullEncoder: CanonicalEncoder | undefined;
-  private readonly log = new StateLog();
-  private readonly findings = new Map<string, Finding>();
-  private readonly invariants: SafetyProperty<S>[];
-  private readonly stepProperties: SafetyProperty<S>[];
-  private readonly settledProperties: SafetyProperty<S>[];
-  private readonly livenessProperties: LivenessProperty<S>[];
+  readonly log = new StateLog();
+  readonly findings = new Map<string, Finding>();
+  readonly invariants: SafetyProperty<S>[];
+  readonly stepProperties: SafetyProperty<S>[];
+  readonly settledProperties: SafetyProperty<S>[];
+  readonly livenessProperties: LivenessProperty<S>[];
   /** The state graph, kept only when there are liveness properties to check on it. */
   private readonly graph: StateGraph | undefined;
   private readonly fairness: CompiledFairness[];
@@ -105,24 +101,26 @@ class Search<S> {
   private paramPrinter: Fingerprinter | undefined;
   private readonly paramFp: Fingerprint = { hi: 0, lo: 0 };
   /** Per invariant, per settled-state invariant, per liveness property: states where its premise held. */
-  private readonly invariantPremise: number[];
-  private readonly settledPremise: number[];
+  readonly invariantPremise: number[];
+  readonly settledPremise: number[];
   private readonly livenessPremise: number[];
-  private readonly enabledCount: number[];
-  private readonly newCount: number[];
-  private readonly checkDeadlock: boolean;
-  private readonly modelName: string;
-  private generated = 0;
-  private depth = 0;
-  private incomplete: IncompleteReason | undefined;
+  readonly enabledCount: number[];
+  readonly newCount: number[];
+  readonly checkDeadlock: boolean;
+  readonly modelName: string;
+  generated = 0;
+  depth = 0;
+  incomplete: IncompleteReason | undefined;
   /** The liveness properties left unchecked when a limit stopped the liveness phase. */
   private readonly livenessUnchecked = new Set<string>();
-  private stopPoll!: StopPoll;
+  stopPoll!: StopPoll;
+  /** Set by a parallel search (parallel/): the threads used, and why one if more were offered. */
+  threads: Stats['threads'];
   private readonly calls: ModelCalls<S>;
 
   constructor(
-    private readonly variant: Variant<S>,
-    private readonly options: SearchOptions,
+    readonly variant: Variant<S>,
+    readonly options: SearchOptions,
   ) {
     this.modelName = options.modelName ?? '(model)';
     validateVariant(variant, this.modelName);
@@ -224,7 +222,7 @@ class Search<S> {
         if (graph) graph.beginState(id);
         let hasSuccessor = false;
         let settled = true;
-        const sampled = id < DETERMINISM_ALL || id % DETERMINISM_EVERY === 0;
+        const sampled = sampledForDeterminism(id);
         const sym = this.symmetric;
         // With symmetry, a step to another member of the class is not stuttering: compare states.
         if (sym) sym.rawOf(s, this.sourceRaw);
@@ -405,9 +403,11 @@ class Search<S> {
     const ps = this.invariants;
     for (let i = 0; i < ps.length; i++) {
       const p = ps[i];
-      if (this.findings.has(p.name) || !this.calls.premise(p, id, s)) continue;
+      // The premise is counted in every state, also after a violation: the count does not
+      // depend on the order states are checked in, so parallel searches report the same.
+      if (!this.calls.premise(p, id, s)) continue;
       this.invariantPremise[i]++;
-      if (!this.calls.holds(p, id, s)) this.record(p, id);
+      if (!this.findings.has(p.name) && !this.calls.holds(p, id, s)) this.record(p, id);
     }
   }
 
@@ -415,9 +415,11 @@ class Search<S> {
     const ps = this.settledProperties;
     for (let i = 0; i < ps.length; i++) {
       const p = ps[i];
-      if (this.findings.has(p.name) || !this.calls.premise(p, id, s)) continue;
+      // The premise is counted in every state, also after a violation: the count does not
+      // depend on the order states are checked in, so parallel searches report the same.
+      if (!this.calls.premise(p, id, s)) continue;
       this.settledPremise[i]++;
-      if (!this.calls.holds(p, id, s)) this.record(p, id);
+      if (!this.findings.has(p.name) && !this.calls.holds(p, id, s)) this.record(p, id);
     }
   }
 
@@ -432,11 +434,11 @@ class Search<S> {
     }
   }
 
-  private record(p: Finding['property'], id: number): void {
+  record(p: Finding['property'], id: number): void {
     if (!this.findings.has(p.name)) this.findings.set(p.name, { property: p, stateId: id });
   }
 
-  private details(subject: string, id: number, cause?: unknown) {
+  details(subject: string, id: number, cause?: unknown) {
     let trace: TraceStep[] | undefined;
     if (id >= 0) {
       try {
@@ -508,7 +510,7 @@ class Search<S> {
     return { trace, loop, loopAction: closing?.action ?? null, loopEvents: closing?.events };
   }
 
-  private result(seconds: number): VariantResult<S> {
+  result(seconds: number): VariantResult<S> {
     const v = this.variant;
     const expected = v.expectedViolations ?? [];
     const all: { name: string; kind: Property<S>['kind'] | 'deadlock'; statement: string }[] = [
@@ -548,6 +550,7 @@ class Search<S> {
       symmetry: this.symmetric
         ? { name: this.variant.symmetry!.name, renamings: this.variant.symmetry!.permutations.length + 1, fullStates: this.fullStates }
         : undefined,
+      threads: this.threads,
       coverage: v.actions.map((a, i) => ({
         action: a.name,
         enabled: this.enabledCount[i],

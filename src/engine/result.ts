@@ -46,6 +46,11 @@ export interface Stats {
    */
   readonly symmetry?: { readonly name: string; readonly renamings: number; readonly fullStates: number };
   readonly coverage: readonly ActionCoverage[];
+  /**
+   * The threads that shared the search, and, when the search was given more threads than it
+   * used, why it could not split (liveness, --exact). The results do not depend on the number.
+   */
+  readonly threads?: { readonly used: number; readonly why?: string };
 }
 
 export interface Violation<S = unknown> {

@@ -90,8 +90,10 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
   const s = v.stats;
   out.push(
     `  ${num(s.distinctStates)} distinct states, ${num(s.statesGenerated)} generated, depth ${s.depth}` +
-      `, ${s.seconds.toFixed(2)} s (${num(Math.round(s.statesPerSecond))} distinct states/s)`,
+      `, ${s.seconds.toFixed(2)} s (${num(Math.round(s.statesPerSecond))} distinct states/s` +
+      `${s.threads && s.threads.used > 1 ? `, ${s.threads.used} threads` : ''})`,
   );
+  if (s.threads?.why) out.push(c.dim(wrap(`one thread: ${s.threads.why}`, '  ')));
   if (s.livenessSeconds !== undefined) {
     const mb = s.graphBytes !== undefined ? `, state graph ${(s.graphBytes / 2 ** 20).toFixed(0)} MiB` : '';
     out.push(`  liveness phase: ${s.livenessSeconds.toFixed(2)} s${mb}`);

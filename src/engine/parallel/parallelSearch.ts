@@ -1,0 +1,49 @@
+// The entry point of a search shared among threads: the caller supplies the links to the
+// other threads' expanders (how they are started, and how they load the model, is the
+// caller's business: the CLI starts worker threads that load the model file); this thread
+// runs the coordinator and an expander of its own.
+import type { Variant } from '../model.ts';
+import { Search, type SearchOptions } from '../bfs.ts';
+import type { VariantResult } from '../result.ts';
+import { Expander, type ExpanderOptions } from './expander.ts';
+import { parallelRefusal, runParallel } from './coordinator.ts';
+import type { ExpanderLink, Order, Report } from './protocol.ts';
+
+/**
+ * Checks `variant` with this thread and the expanders behind `helpers`. It finds what
+ * checkVariant finds, whatever the number of helpers. A variant that cannot be split (see
+ * parallelRefusal) is searched by this thread alone, and the result says why. The helpers are
+ * closed either way.
+ */
+export async function checkVariantParallel<S>(variant: Variant<S>, options: SearchOptions, helpers: readonly ExpanderLink[]): Promise<VariantResult<S>> {
+  const search = new Search(variant, options);
+  const why = parallelRefusal(search as Search<unknown>);
+  if (why !== undefined || helpers.length === 0) {
+    for (const h of helpers) h.send({ kind: 'close' });
+    search.threads = { used: 1, ...(why !== undefined && helpers.length > 0 ? { why } : {}) };
+    return search.run();
+  }
+  search.threads = { used: helpers.length + 1 };
+  return runParallel(search, [expanderInThisThread(variant, options), ...helpers]);
+}
+
+/**
+ * An expander in this thread, behind the same interface as the others': the coordinator's
+ * own, and, several of them, a parallel search without threads for tests.
+ */
+export function expanderInThisThread<S>(variant: Variant<S>, options: ExpanderOptions): ExpanderLink {
+  const expander = new Expander(variant, options);
+  let pending: Order | undefined;
+  return {
+    send(order) {
+      pending = order;
+    },
+    // Run when asked for, after the orders to the other threads are out.
+    report(): Promise<Report> {
+      const order = pending!;
+      pending = undefined;
+      if (order.kind === 'close') return Promise.reject(new Error('no report after close'));
+      return Promise.resolve(expander.handle(order));
+    },
+  };
+}

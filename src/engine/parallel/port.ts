@@ -1,0 +1,56 @@
+// An expander in another thread: the serving side runs in that thread, the link in the
+// coordinator's. Over anything with postMessage and a message event, such as a worker's
+// parentPort and the Worker object itself; the engine starts no threads of its own.
+import type { Variant } from '../model.ts';
+import { Expander, type ExpanderOptions } from './expander.ts';
+import type { ExpanderLink, Order, Report } from './protocol.ts';
+
+export interface MessagePortLike {
+  postMessage(message: unknown, transfer?: readonly ArrayBuffer[]): void;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+}
+
+/** Answers the coordinator's orders with `variant`'s expander until it says close. */
+export function serveExpander<S>(variant: Variant<S>, options: ExpanderOptions, port: MessagePortLike, onClose: () => void): void {
+  const expander = new Expander(variant, options);
+  port.on('message', (message) => {
+    const order = message as Order;
+    if (order.kind === 'close') {
+      onClose();
+      return;
+    }
+    let report: Report;
+    try {
+      report = expander.handle(order);
+    } catch (e) {
+      // A bug, not a fault of the model's (those are in the report): the coordinator says so.
+      port.postMessage({ crash: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      return;
+    }
+    port.postMessage(report, [report.records.buffer as ArrayBuffer]);
+  });
+}
+
+/** The coordinator's side of an expander served by serveExpander in another thread. */
+export function portLink(port: MessagePortLike): ExpanderLink {
+  const arrived: unknown[] = [];
+  let waiting: ((m: unknown) => void) | undefined;
+  port.on('message', (m) => {
+    if (waiting) {
+      const w = waiting;
+      waiting = undefined;
+      w(m);
+    } else arrived.push(m);
+  });
+  return {
+    send(order) {
+      port.postMessage(order, order.kind === 'level' ? [order.assign.buffer as ArrayBuffer] : []);
+    },
+    async report() {
+      const m = arrived.length > 0 ? arrived.shift() : await new Promise<unknown>((resolve) => (waiting = resolve));
+      const crash = (m as { crash?: string }).crash;
+      if (crash !== undefined) throw new Error(`in a search thread: ${crash}`);
+      return m as Report;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// What the coordinator of a parallel search and its expanders say to each other. Plain data
+// and typed arrays only, so that it crosses threads by structured clone (the arrays by
+// transfer, without a copy).
+import type { ModelErrorCode } from '../errors.ts';
+import type { IncompleteReason } from '../result.ts';
+
+/**
+ * Successors are reported as records of RECORD words: parent id, action index, fingerprint hi,
+ * fingerprint lo, and an extra word: bit 0 set when the expander kept the successor as a
+ * candidate (it had not reported that fingerprint before), the rest the successor's orbit
+ * under symmetry reduction. Each state's successors end with a marker record whose action is
+ * END (or END_DEADLOCK when it had none): hi holds the bits of the settled-state properties
+ * whose premise held there, lo those violated there, extra 1 when the state is settled.
+ */
+export const RECORD = 5;
+export const END = -1;
+export const END_DEADLOCK = -2;
+
+export type Order =
+  | { readonly kind: 'init' }
+  | {
+      readonly kind: 'level';
+      /** Pairs (index among this expander's last candidates, state id), by id. */
+      readonly assign: Int32Array;
+      /** false: only check the states' invariants (the search ends after this level). */
+      readonly expand: boolean;
+      /** A replica in the warm-up: do the work, to hold the same states, but report nothing. */
+      readonly quiet: boolean;
+      /** Indices in variant.properties of the properties already violated. */
+      readonly violated: readonly number[];
+    }
+  | { readonly kind: 'close' };
+
+/** A fault in the model met by an expander, for the coordinator to report with the state's trace. */
+export interface ExpanderFailure {
+  readonly code: ModelErrorCode;
+  readonly message: string;
+  readonly subject: string;
+  readonly id: number;
+  /** Met while checking invariants (before expanding) or while expanding. */
+  readonly phase: 'check' | 'expand';
+  readonly hint?: string;
+  readonly cause?: { readonly name: string; readonly message: string; readonly stack?: string };
+}
+
+export interface Report {
+  /** count * RECORD words. */
+  readonly records: Int32Array;
+  readonly count: number;
+  /** Per invariant: the assigned states where its premise held. */
+  readonly invariantPremise: readonly number[];
+  /** Pairs (index in variant.properties, id): each invariant's first violation here. */
+  readonly invariantFindings: readonly number[];
+  /** (index in variant.properties, parent id, successor index, action, hi, lo) per step property. */
+  readonly stepFindings: readonly number[];
+  readonly failure?: ExpanderFailure;
+  readonly stopped?: IncompleteReason;
+}
+
+/** How the coordinator reaches an expander, in its own thread or in another. */
+export interface ExpanderLink {
+  send(order: Order): void;
+  /** The report on the last order sent. */
+  report(): Promise<Report>;
+}
