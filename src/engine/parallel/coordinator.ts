@@ -20,7 +20,7 @@ import { DEADLOCK_PROPERTY } from '../modelCalls.ts';
 import { END, END_DEADLOCK, RECORD, type ExpanderLink, type Report } from './protocol.ts';
 
 /** Levels with fewer states than this, per thread, are expanded by every thread. */
-const WARM_UP_PER_THREAD = 64;
+export const WARM_UP_PER_THREAD = 64;
 
 /** Why `search` cannot be split among threads, or undefined if it can. */
 export function parallelRefusal(search: Search<unknown>): string | undefined {
@@ -30,8 +30,8 @@ export function parallelRefusal(search: Search<unknown>): string | undefined {
   return undefined;
 }
 
-export async function runParallel<S>(search: Search<S>, links: readonly ExpanderLink[]): Promise<VariantResult<S>> {
-  return new Coordinator(search, links).run();
+export async function runParallel<S>(search: Search<S>, links: readonly ExpanderLink[], warmUp = WARM_UP_PER_THREAD): Promise<VariantResult<S>> {
+  return new Coordinator(search, links, warmUp).run();
 }
 
 class Coordinator<S> {
@@ -51,6 +51,7 @@ class Coordinator<S> {
   constructor(
     private readonly search: Search<S>,
     private readonly links: readonly ExpanderLink[],
+    private readonly warmUp: number,
   ) {}
 
   async run(): Promise<VariantResult<S>> {
@@ -133,7 +134,7 @@ class Coordinator<S> {
   private assign(levelStart: number, n: number): Int32Array[] {
     const threads = this.links.length;
     const lists: number[][] = this.links.map(() => []);
-    if (this.replicated && n < WARM_UP_PER_THREAD * threads) {
+    if (this.replicated && n < this.warmUp * threads) {
       for (let k = 0; k < n; k++) for (const list of lists) list.push(this.holderCandidate[k], levelStart + k);
     } else {
       const load = new Int32Array(threads);

@@ -6,7 +6,7 @@ import type { Variant } from '../model.ts';
 import { Search, type SearchOptions } from '../bfs.ts';
 import type { VariantResult } from '../result.ts';
 import { Expander, type ExpanderOptions } from './expander.ts';
-import { parallelRefusal, runParallel } from './coordinator.ts';
+import { WARM_UP_PER_THREAD, parallelRefusal, runParallel } from './coordinator.ts';
 import type { ExpanderLink, Order, Report } from './protocol.ts';
 
 /**
@@ -15,7 +15,13 @@ import type { ExpanderLink, Order, Report } from './protocol.ts';
  * parallelRefusal) is searched by this thread alone, and the result says why. The helpers are
  * closed either way.
  */
-export async function checkVariantParallel<S>(variant: Variant<S>, options: SearchOptions, helpers: readonly ExpanderLink[]): Promise<VariantResult<S>> {
+export async function checkVariantParallel<S>(
+  variant: Variant<S>,
+  options: SearchOptions,
+  helpers: readonly ExpanderLink[],
+  /** Levels smaller than this per thread are expanded by every thread (tests set 0 to split at once). */
+  warmUp = WARM_UP_PER_THREAD,
+): Promise<VariantResult<S>> {
   const search = new Search(variant, options);
   const why = parallelRefusal(search as Search<unknown>);
   if (why !== undefined || helpers.length === 0) {
@@ -24,7 +30,7 @@ export async function checkVariantParallel<S>(variant: Variant<S>, options: Sear
     return search.run();
   }
   search.threads = { used: helpers.length + 1 };
-  return runParallel(search, [expanderInThisThread(variant, options), ...helpers]);
+  return runParallel(search, [expanderInThisThread(variant, options), ...helpers], warmUp);
 }
 
 /**
