@@ -1,23 +1,36 @@
 // Runs one benchmark case in this process (a fresh one per case, so that peak memory is that
 // case's own) and prints one JSON line: the search's figures, its time and the process's memory.
-import { checkVariant } from 'modelcheck';
+// `one.ts INDEX THREADS`: with THREADS > 1 the search is split among this thread and helper
+// threads (bench/helper.ts), which are started, and have loaded the model, before the clock starts.
+import { Worker } from 'node:worker_threads';
+import { checkVariantParallel, portLink } from 'modelcheck';
 import { CASES } from './cases.ts';
 
 const index = Number(process.argv[2]);
+const threads = Number(process.argv[3] ?? 1);
 const c = CASES[index];
 if (!c) throw new Error(`no benchmark case ${process.argv[2]}`);
 const { model, variant } = await c.load();
 const v = model.variants.find((x) => x.name === variant);
 if (!v) throw new Error(`${model.name} has no variant ${variant}`);
 // Memory before the search: the runtime, the loader and the model's modules.
+const helpers = await Promise.all(
+  Array.from({ length: threads - 1 }, async () => {
+    const worker = new Worker(new URL('./helper.js', import.meta.url), { workerData: { index } });
+    await new Promise((resolve) => worker.once('online', resolve));
+    return { worker, link: portLink(worker) };
+  }),
+);
 const baseline = process.memoryUsage().rss;
 const start = performance.now();
-const r = checkVariant(v);
+const r = await checkVariantParallel(v, {}, helpers.map((h) => h.link));
+for (const h of helpers) void h.worker.terminate();
 const seconds = (performance.now() - start) / 1000;
 const peak = process.resourceUsage().maxRSS * 1024;
 console.log(
   JSON.stringify({
     name: c.name,
+    threads: r.stats.threads?.used ?? 1,
     verdict: r.verdict,
     distinct: r.stats.distinctStates,
     // With symmetry reduction: the states the distinct ones stand for.

@@ -39,7 +39,7 @@ export type {
 } from './engine/model.ts';
 export { check, selectVariants, type CheckOptions } from './engine/check.ts';
 export { checkVariant, type SearchOptions, type Progress } from './engine/bfs.ts';
-export { checkVariantParallel, expanderInThisThread } from './engine/parallel/parallelSearch.ts';
+export { checkVariantParallel, expanderInThisThread, splitRefusal } from './engine/parallel/parallelSearch.ts';
 export { serveExpander, portLink, type MessagePortLike } from './engine/parallel/port.ts';
 export type { ExpanderLink } from './engine/parallel/protocol.ts';
 export { simulateVariant, type SimulationOptions } from './engine/simulate.ts';

@@ -102,7 +102,11 @@ function program(): Command {
     .option('--out-mermaid <dir>', 'write each counterexample to DIR as a Mermaid sequence diagram in Markdown (<variant>-<property>.md)')
     .option('--out-dot <file>', 'write the reachable state graph of a small model to FILE in Graphviz DOT, the first counterexample in red (FILE-<variant>.dot for several variants)')
     .option('--dot-max-states <n>', 'the largest graph --out-dot draws', positiveInt, 500)
-    .option('--workers <n>', 'variants checked at once, each in its own thread (default: the number of cores)', positiveInt)
+    .option(
+      '--workers <n>',
+      'threads (default: the number of cores): variants are checked side by side, and each search is split among the threads left over; the results do not depend on it',
+      positiveInt,
+    )
     .option('--no-typecheck', "do not type-check the model's files with the TypeScript compiler (done beside the search by default)")
     .option('--no-progress', 'no progress lines on stderr')
     .option('--no-color', 'no colours (also off when stdout is not a terminal or NO_COLOR is set)')
@@ -161,7 +165,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     const matrices = opts.matrix !== undefined && opts.matrix !== false ? selectMatrices(model, opts.matrix) : [];
     const progress = opts.progress ? progressPrinter(io.stderr, io.stderrIsTty) : undefined;
     const onProgress = progress?.onProgress;
-    const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), names.length));
+    // Threads: variants side by side first, then each search split among those left over
+    // (one variant and two threads: one search on two threads). Simulation runs on one.
+    const threads = Math.max(1, opts.workers ?? availableParallelism());
+    const workers = Math.min(threads, names.length);
+    const threadsPerSearch = opts.simulate ? 1 : Math.max(1, Math.floor(threads / workers));
     // Searches always run in worker threads, even one: a search never yields, and this thread
     // must stay free to hear Ctrl-C and pass it on through shared memory.
     const interrupt = new Int32Array(new SharedArrayBuffer(4));
@@ -186,6 +194,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       if (errors.length > 0) Atomics.store(interrupt, 0, 1);
       return errors;
     });
+    // Handled now, not only once the searches end: a type-checking worker that fails early
+    // must not become an unhandled rejection (failIfTypeErrors still reports it).
+    typeErrors.catch(() => undefined);
     const failIfTypeErrors = async (): Promise<void> => {
       const errors = await typeErrors;
       if (errors.length > 0) throw typeError(file, model.name, errors);
@@ -193,7 +204,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     let rendered: RenderedVariant[];
     try {
       const simulate = opts.simulate ? { runs: opts.runs ?? 1000, depth: opts.depth ?? 100, seed: opts.seed ?? randomSeed() } : undefined;
-      rendered = await checkInWorkers(file, names, { search, simulate, render }, workers, onProgress);
+      rendered = await checkInWorkers(file, names, { search, simulate, render }, workers, onProgress, threadsPerSearch);
     } catch (e) {
       await failIfTypeErrors();
       throw e;

@@ -2,7 +2,10 @@
 // starts it with the tsx loader registered, as bin/modelcheck.js does for the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Chalk } from 'chalk';
-import { checkVariant, type SearchOptions } from '../engine/bfs.ts';
+import { Worker } from 'node:worker_threads';
+import type { SearchOptions } from '../engine/bfs.ts';
+import { checkVariantParallel, splitRefusal } from '../engine/parallel/parallelSearch.ts';
+import { portLink } from '../engine/parallel/port.ts';
 import { simulateVariant } from '../engine/simulate.ts';
 import { ModelError } from '../engine/errors.ts';
 import { formatError } from '../report/errorText.ts';
@@ -19,20 +22,25 @@ export interface WorkerInput {
   /** Draw random runs instead of searching every state. */
   readonly simulate?: { readonly runs: number; readonly depth: number; readonly seed: number };
   readonly render: RenderOptions;
+  /** Threads for this variant's search, this one included, and the heap of each other one. */
+  readonly threads: number;
+  readonly heapMb: number;
 }
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
+const helpers: Worker[] = [];
 try {
   const model = await loadModel(input.file);
   const variant = model.variants.find((v) => v.name === input.variant)!;
   const result = input.simulate
     ? simulateVariant(variant, { ...input.simulate, ...input.search, modelName: model.name })
-    : checkVariant(variant, {
-        ...input.search,
-        modelName: model.name,
-        onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }),
-      });
+    : await checkVariantParallel(
+        variant,
+        { ...input.search, modelName: model.name, onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }) },
+        input.threads > 1 && splitRefusal(variant, input.search) === undefined ? startHelpers(input.threads - 1) : [],
+        { offered: input.threads },
+      );
   port.postMessage({ kind: 'done', rendered: renderVariant(result, input.render, variant) });
 } catch (e) {
   if (e instanceof ModelError) {
@@ -40,4 +48,32 @@ try {
   } else {
     port.postMessage({ kind: 'crash', text: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   }
+} finally {
+  for (const h of helpers) void h.terminate();
+}
+
+/** Worker threads that each expand a share of this variant's search (expanderWorker.ts). */
+function startHelpers(n: number) {
+  return Array.from({ length: n }, () => {
+    const worker = new Worker(new URL('../../bin/worker.js', import.meta.url), {
+      workerData: { task: 'expander', file: input.file, variant: input.variant, search: input.search },
+      resourceLimits: { maxOldGenerationSizeMb: input.heapMb },
+    });
+    helpers.push(worker);
+    const link = portLink(worker);
+    let closed = false;
+    const send = link.send;
+    link.send = (order) => {
+      if (order.kind === 'close') closed = true;
+      send(order);
+    };
+    worker.on('error', (e) => {
+      const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      link.failed(new Error(oom ? `a search thread ran out of memory (its heap: ${input.heapMb} MiB)` : e.message));
+    });
+    worker.on('exit', (code) => {
+      if (!closed) link.failed(new Error(`a search thread exited with code ${code}`));
+    });
+    return link;
+  });
 }

@@ -1,6 +1,8 @@
-// Checks variants in parallel, one worker thread per variant at a time, at most `size` at once.
-// Each variant's search is itself sequential, so results do not depend on the pool's size;
-// they come back in the model's order whatever order the workers finish in.
+// Checks variants in parallel, one worker thread per variant at a time, at most `size` at once;
+// each variant's search may be split further among `threadsPerSearch` threads (the variant's
+// worker and helpers it starts). A split search finds what a one-thread search finds, so
+// results do not depend on either number; they come back in the model's order whatever order
+// the workers finish in.
 import { totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Progress } from '../engine/bfs.ts';
@@ -39,16 +41,17 @@ export async function checkInWorkers(
   options: { search: WorkerSearchOptions; simulate?: WorkerInput['simulate']; render: RenderOptions },
   size: number,
   onProgress?: (p: Progress) => void,
+  threadsPerSearch = 1,
 ): Promise<RenderedVariant[]> {
   const results: RenderedVariant[] = new Array(variants.length);
   let next = 0;
   const runOne = (index: number): Promise<void> =>
     new Promise((resolve, reject) => {
-      const input: WorkerInput = { file, variant: variants[index], ...options };
       // (search.interrupt is a SharedArrayBuffer view: every worker sees the same flag.)
       // A worker's heap is capped lower than the main thread's by default; a search keeps its
-      // frontier in the heap, so give each worker an equal share of most of the memory.
-      const heapMb = Math.floor((totalmem() / 2 ** 20) * 0.7 / size);
+      // frontier in the heap, so give each thread an equal share of most of the memory.
+      const heapMb = Math.floor((totalmem() / 2 ** 20) * 0.7 / (size * threadsPerSearch));
+      const input: WorkerInput = { file, variant: variants[index], ...options, threads: threadsPerSearch, heapMb };
       const worker = new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
       let settled = false;
       worker.on('message', (m: WorkerMessage) => {

@@ -67,7 +67,7 @@ function summary(r: VariantResult<unknown>) {
 }
 
 async function parallel<S>(v: Variant<S>, helpers: number, options: Parameters<typeof checkVariant>[1] = {}, warmUp = 0) {
-  return checkVariantParallel(v, options, Array.from({ length: helpers }, () => expanderInThisThread(v, options)), warmUp);
+  return checkVariantParallel(v, options, Array.from({ length: helpers }, () => expanderInThisThread(v, options)), { warmUp });
 }
 
 describe('parallel search', () => {

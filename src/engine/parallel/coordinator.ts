@@ -22,14 +22,6 @@ import { END, END_DEADLOCK, RECORD, type ExpanderLink, type Report } from './pro
 /** Levels with fewer states than this, per thread, are expanded by every thread. */
 export const WARM_UP_PER_THREAD = 64;
 
-/** Why `search` cannot be split among threads, or undefined if it can. */
-export function parallelRefusal(search: Search<unknown>): string | undefined {
-  if (search.livenessProperties.length > 0) return 'liveness properties are checked on the whole state graph, kept in one thread';
-  if (search.exactSeen !== undefined) return '--exact compares whole states, kept in one thread';
-  if (search.settledProperties.length > 30) return 'more than 30 settled-state properties';
-  return undefined;
-}
-
 export async function runParallel<S>(search: Search<S>, links: readonly ExpanderLink[], warmUp = WARM_UP_PER_THREAD): Promise<VariantResult<S>> {
   return new Coordinator(search, links, warmUp).run();
 }

@@ -6,31 +6,45 @@ import type { Variant } from '../model.ts';
 import { Search, type SearchOptions } from '../bfs.ts';
 import type { VariantResult } from '../result.ts';
 import { Expander, type ExpanderOptions } from './expander.ts';
-import { WARM_UP_PER_THREAD, parallelRefusal, runParallel } from './coordinator.ts';
+import { WARM_UP_PER_THREAD, runParallel } from './coordinator.ts';
 import type { ExpanderLink, Order, Report } from './protocol.ts';
+
+/** Why `variant` cannot be split among threads under `options`, or undefined if it can. */
+export function splitRefusal(variant: Variant<unknown>, options: SearchOptions): string | undefined {
+  const props = variant.properties;
+  if (props.some((p) => p.kind === 'liveness')) return 'liveness properties are checked on the whole state graph, kept in one thread';
+  if (options.exact) return '--exact compares whole states, kept in one thread';
+  if (props.filter((p) => p.kind === 'settled').length > 30) return 'more than 30 settled-state properties';
+  return undefined;
+}
 
 /**
  * Checks `variant` with this thread and the expanders behind `helpers`. It finds what
  * checkVariant finds, whatever the number of helpers. A variant that cannot be split (see
- * parallelRefusal) is searched by this thread alone, and the result says why. The helpers are
- * closed either way.
+ * splitRefusal) is searched by this thread alone, and, when more threads were offered, the
+ * result says why. The helpers are closed either way.
  */
 export async function checkVariantParallel<S>(
   variant: Variant<S>,
   options: SearchOptions,
   helpers: readonly ExpanderLink[],
-  /** Levels smaller than this per thread are expanded by every thread (tests set 0 to split at once). */
-  warmUp = WARM_UP_PER_THREAD,
+  more: {
+    /** The threads the caller would have used (default: this one and the helpers). */
+    readonly offered?: number;
+    /** Levels smaller than this per thread are expanded by every thread (tests set 0 to split at once). */
+    readonly warmUp?: number;
+  } = {},
 ): Promise<VariantResult<S>> {
   const search = new Search(variant, options);
-  const why = parallelRefusal(search as Search<unknown>);
+  const why = splitRefusal(variant as Variant<unknown>, options);
+  const offered = more.offered ?? helpers.length + 1;
   if (why !== undefined || helpers.length === 0) {
     for (const h of helpers) h.send({ kind: 'close' });
-    search.threads = { used: 1, ...(why !== undefined && helpers.length > 0 ? { why } : {}) };
+    search.threads = { used: 1, ...(why !== undefined && offered > 1 ? { why } : {}) };
     return search.run();
   }
   search.threads = { used: helpers.length + 1 };
-  return runParallel(search, [expanderInThisThread(variant, options), ...helpers], warmUp);
+  return runParallel(search, [expanderInThisThread(variant, options), ...helpers], more.warmUp ?? WARM_UP_PER_THREAD);
 }
 
 /**

@@ -31,18 +31,26 @@ export function serveExpander<S>(variant: Variant<S>, options: ExpanderOptions, 
   });
 }
 
-/** The coordinator's side of an expander served by serveExpander in another thread. */
-export function portLink(port: MessagePortLike): ExpanderLink {
+/**
+ * The coordinator's side of an expander served by serveExpander in another thread. Call
+ * `failed` when the thread dies (an 'error' or 'exit' event): the report waited for, or the
+ * next, is then that error, instead of a wait for ever.
+ */
+export function portLink(port: MessagePortLike): ExpanderLink & { failed(e: Error): void } {
   const arrived: unknown[] = [];
   let waiting: ((m: unknown) => void) | undefined;
-  port.on('message', (m) => {
+  const deliver = (m: unknown) => {
     if (waiting) {
       const w = waiting;
       waiting = undefined;
       w(m);
     } else arrived.push(m);
-  });
+  };
+  port.on('message', deliver);
   return {
+    failed(e: Error) {
+      deliver({ crash: e.message });
+    },
     send(order) {
       port.postMessage(order, order.kind === 'level' ? [order.assign.buffer as ArrayBuffer] : []);
     },
