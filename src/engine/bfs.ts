@@ -14,7 +14,7 @@ import { ExactSeenSet } from './exactSet.ts';
 import { SeenSet, NEW } from './seenSet.ts';
 import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, type TraceStep } from './trace.ts';
 import { ModelError } from './errors.ts';
-import { DEADLOCK_PROPERTY, DETERMINISM_HINT, ModelCalls, initialStates, nondeterminism, splitProperties, successorPrints, sampledForDeterminism, type SafetyProperty } from './modelCalls.ts';
+import { DEADLOCK_PROPERTY, DETERMINISM_HINT, ModelCalls, initialStates, nondeterminism, splitProperties, successorPrints, sampledForDeterminism, parameterKey, type SafetyProperty } from './modelCalls.ts';
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
 import type {
   IncompleteReason,
@@ -89,10 +89,10 @@ export class Search<S> {
   readonly settledProperties: SafetyProperty<S>[];
   readonly livenessProperties: LivenessProperty<S>[];
   /** The state graph, kept only when there are liveness properties to check on it. */
-  private readonly graph: StateGraph | undefined;
+  readonly graph: StateGraph | undefined;
   private readonly fairness: CompiledFairness[];
   /** Per action: whether a per-parameter fairness constraint needs its edges' parameters. */
-  private readonly paramKeyed: Uint8Array;
+  readonly paramKeyed: Uint8Array;
   private livenessSeconds = 0;
   /** A sampled state's successors as (action, fingerprint hi, lo) triples, from the search. */
   private readonly firstCall: number[] = [];
@@ -103,7 +103,7 @@ export class Search<S> {
   /** Per invariant, per settled-state invariant, per liveness property: states where its premise held. */
   readonly invariantPremise: number[];
   readonly settledPremise: number[];
-  private readonly livenessPremise: number[];
+  readonly livenessPremise: number[];
   readonly enabledCount: number[];
   readonly newCount: number[];
   readonly checkDeadlock: boolean;
@@ -308,7 +308,7 @@ export class Search<S> {
     return this.result(seconds);
   }
 
-  private checkLiveness(graph: StateGraph): void {
+  checkLiveness(graph: StateGraph): void {
     const started = performance.now();
     let initialCount = 0;
     while (initialCount < this.log.size && this.log.depth(initialCount) === 1) initialCount++;
@@ -342,19 +342,9 @@ export class Search<S> {
   /** The parameter of a step as a small integer, for fairness per parameter; -1 if not needed. */
   private paramKey(ai: number, a: Action<S, unknown>, p: unknown): number {
     if (this.paramKeyed[ai] === 0) return -1;
-    // The value, not the action: A(k) and B(k) of one group are the same instance. Values that
-    // are not primitives are told apart by their fingerprint (with a fingerprinter of their
-    // own, so the search's pending state encoding is left alone).
-    if (typeof p !== 'object' || p === null) return this.graph!.paramId(p);
-    try {
-      (this.paramPrinter ??= new Fingerprinter()).of(p, this.paramFp);
-    } catch (cause) {
-      if (!(cause instanceof NotAStateValue)) throw cause;
-      // A parameter that is not a state value (a plain object): its label stands for it.
-      return this.graph!.paramId(`\u0000${a.formatParam ? a.formatParam(p) : JSON.stringify(p)}`);
-    }
-    return this.graph!.paramId(`\u0000${this.paramFp.hi}:${this.paramFp.lo}`);
+    return this.graph!.paramId(parameterKey(a, p, (this.paramPrinter ??= new Fingerprinter()), this.paramFp));
   }
+
 
   /** Evaluates the liveness properties' predicates in a new state, for the graph's labels. */
   private labelState(s: S, id: number): void {

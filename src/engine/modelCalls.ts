@@ -5,7 +5,7 @@
 // id to be resolved by the coordinator in an expander) is the caller's `fail`.
 import type { Action, LivenessProperty, Property } from './model.ts';
 import { DEADLOCK } from './model.ts';
-import type { Fingerprint } from './fingerprint.ts';
+import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
 import type { StateFingerprinter } from './symmetry.ts';
 import { NotAStateValue } from './encoding.ts';
 import { ModelError, type ModelErrorCode } from './errors.ts';
@@ -191,4 +191,21 @@ const DETERMINISM_EVERY = 64;
 /** Whether the state numbered `id` is expanded twice (see above); by id, whatever thread expands it. */
 export function sampledForDeterminism(id: number): boolean {
   return id < DETERMINISM_ALL || id % DETERMINISM_EVERY === 0;
+}
+
+/**
+ * What stands for a step's parameter in fairness per parameter: the value itself when it is a
+ * primitive (A(k) and B(k) of one group are the same instance), else its fingerprint, taken
+ * with a fingerprinter of its own (`printer`) so that the search's pending state encoding is
+ * left alone; a parameter that is not a state value (a plain object) is told by its label.
+ */
+export function parameterKey<S>(a: Action<S, unknown>, p: unknown, printer: Fingerprinter, fp: Fingerprint): unknown {
+  if (typeof p !== 'object' || p === null) return p;
+  try {
+    printer.of(p, fp);
+  } catch (cause) {
+    if (!(cause instanceof NotAStateValue)) throw cause;
+    return `\u0000${a.formatParam ? a.formatParam(p) : JSON.stringify(p)}`;
+  }
+  return `\u0000${fp.hi}:${fp.lo}`;
 }

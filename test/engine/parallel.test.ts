@@ -21,6 +21,9 @@ import {
 } from 'modelcheck';
 import type { SmallSystem } from '../helpers/safetyReference.ts';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
+import { generate, variantOf as livenessVariantOf } from '../helpers/livenessReference.ts';
+import liveness from '../fixtures/liveness.ts';
+import tCommit from '../fixtures/tCommit.ts';
 import peterson from '../fixtures/classic/peterson.ts';
 import diningPhilosophers from '../fixtures/classic/diningPhilosophers.ts';
 
@@ -146,15 +149,26 @@ describe('parallel search', () => {
     }
   });
 
-  it('a variant with liveness properties is searched by one thread, and the result says why', async () => {
-    const v = twoPhase(3).variants[0] as Variant<unknown>;
-    const withLiveness: Variant<unknown> = {
-      ...v,
-      properties: [...v.properties, { kind: 'liveness', name: 'Ends', statement: 's', formula: { op: 'eventually', p: () => true } }],
-    } as Variant<unknown>;
-    const r = await parallel(withLiveness, 1);
-    expect(r.stats.threads?.used).toBe(1);
-    expect(r.stats.threads?.why).toMatch(/liveness/);
-    expect(summary(r)).toEqual(summary(checkVariant(withLiveness)));
+  it('liveness: random models with weak and strong fairness, per parameter too, give the same verdicts and lassos', async () => {
+    for (let seed = 1; seed <= 600; seed++) {
+      const m = generate(seed, { fairness: [0, 3], perParameter: 0.5, maxParams: 3, selfLoops: 0.2, maxInit: 3 });
+      const v = livenessVariantOf(m);
+      const one = checkVariant(v);
+      const many = await parallel(v, 1 + (seed % 3), {}, seed % 2);
+      expect(summary(many), `seed ${seed}`).toEqual(summary(one));
+    }
   });
+
+  it('the liveness fixture (counters, locks, Peterson under each fairness) and TCommit: the same with 2 threads', async () => {
+    const cases = [...liveness.variants, ...tCommit.variants] as Variant<unknown>[];
+    for (const v of cases) expect(summary(await parallel(v, 1)), v.name).toEqual(summary(checkVariant(v)));
+  });
+
+  it('--exact is searched by one thread, and the result says why', async () => {
+    const v = twoPhase(3).variants[0] as Variant<unknown>;
+    const r = await parallel(v, 1, { exact: true });
+    expect(r.stats.threads).toEqual({ used: 1, why: '--exact compares whole states, kept in one thread' });
+    expect(summary(r)).toEqual(summary(checkVariant(v, { exact: true })));
+  });
+
 });

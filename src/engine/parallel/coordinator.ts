@@ -101,7 +101,15 @@ class Coordinator<S> {
       this.fail(used);
       for (const rep of used) {
         rep.invariantPremise.forEach((c, i) => (search.invariantPremise[i] += c));
+        rep.livenessPremise.forEach((c, i) => (search.livenessPremise[i] += c));
         if (rep.stopped !== undefined) search.incomplete ??= rep.stopped;
+        const graph = search.graph;
+        if (graph) {
+          const l = rep.labels;
+          for (let k = 0; k < l.length; k += 2) {
+            for (let i = 0; i < search.livenessProperties.length; i++) graph.label(l[k], i, (l[k + 1] >>> (2 * i)) & 3);
+          }
+        }
       }
       this.recordFirst(used.flatMap((rep) => pairs(rep.invariantFindings)));
       if (!expand) break;
@@ -113,7 +121,10 @@ class Coordinator<S> {
     }
     for (const link of this.links) link.send({ kind: 'close' });
     search.depth = search.log.depth(search.log.size - 1);
-    return search.result((performance.now() - this.started) / 1000);
+    const seconds = (performance.now() - this.started) / 1000;
+    // Liveness needs the whole graph: a search cut short has states whose steps were never generated.
+    if (search.graph && !search.incomplete) search.checkLiveness(search.graph);
+    return search.result(seconds);
   }
 
   /** Sends each thread its order, works on thread 0's here, and waits for every report. */
@@ -172,6 +183,9 @@ class Coordinator<S> {
     const threads = reports.length;
     const pos = new Int32Array(threads);
     const candidates = new Int32Array(threads);
+    const paramPos = new Int32Array(threads);
+    const graph = search.graph;
+    const paramKeyed = search.paramKeyed;
     const { holder, holderCandidate, alt, altCandidate } = next;
     const depth = search.depth;
     for (;;) {
@@ -189,6 +203,7 @@ class Coordinator<S> {
       if (w === -1) break;
       const r = reports[w].records;
       let seq = 0;
+      if (graph) graph.beginState(r[pos[w] * RECORD]);
       for (;;) {
         const at = pos[w]++ * RECORD;
         const parent = r[at];
@@ -216,12 +231,17 @@ class Coordinator<S> {
         const hi = r[at + 2] >>> 0;
         const lo = r[at + 3] >>> 0;
         const candidate = extra & 1 ? candidates[w]++ : -1;
+        const param = graph && paramKeyed[action] === 1 ? graph.paramId(reports[w].params[paramPos[w]++]) : -1;
         search.generated++;
         search.enabledCount[action]++;
         const thisSeq = seq++;
         if (atDepthLimit || log.size >= maxStates) {
           // Near a limit, look before inserting: a state over the limit is not stored.
-          if (seen.get(hi, lo) !== -1) continue;
+          const old = seen.get(hi, lo);
+          if (old !== -1) {
+            if (graph) graph.addEdge(parent, old, action, param);
+            continue;
+          }
           if (atDepthLimit) {
             search.incomplete = 'maxDepth';
             continue;
@@ -230,6 +250,7 @@ class Coordinator<S> {
           return [parent, thisSeq];
         }
         const known = seen.put(hi, lo, log.size);
+        if (graph) graph.addEdge(parent, known === NEW ? log.size : known, action, param);
         if (known !== NEW) {
           const k = known - levelEnd;
           if (candidate !== -1 && k >= 0 && alt[k] === -1 && holder[k] !== w) {

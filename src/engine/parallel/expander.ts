@@ -13,6 +13,7 @@ import type { ModelErrorCode } from '../errors.ts';
 import {
   DETERMINISM_HINT,
   ModelCalls,
+  parameterKey,
   initialStates,
   nondeterminism,
   sampledForDeterminism,
@@ -20,6 +21,8 @@ import {
   successorPrints,
   type SafetyProperty,
 } from '../modelCalls.ts';
+import type { LivenessProperty } from '../model.ts';
+import { compileFairness } from '../liveness.ts';
 import { END, END_DEADLOCK, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
 
 /**
@@ -60,6 +63,12 @@ export class Expander<S> {
   private count = 0;
   private readonly stopPoll: StopPoll;
   private expanded = 0;
+  private readonly livenessProperties: LivenessProperty<S>[];
+  /** Per action: whether fairness per parameter needs its steps' parameters. */
+  private readonly paramKeyed: Uint8Array;
+  private readonly paramPrinter = new Fingerprinter();
+  private readonly paramFp: Fingerprint = { hi: 0, lo: 0 };
+  private params: unknown[] = [];
   private readonly firstCall: number[] = [];
   private readonly secondCall: number[] = [];
 
@@ -91,8 +100,13 @@ export class Expander<S> {
     this.invariantIndex = indexOf(this.invariants);
     this.stepIndex = indexOf(this.stepProperties);
     this.settledIndex = indexOf(this.settledProperties);
+    this.livenessProperties = split.livenessProperties;
     this.actions = variant.actions as Action<S, unknown>[];
     this.actionNames = this.actions.map((a) => a.name);
+    this.paramKeyed = new Uint8Array(this.actions.length);
+    for (const f of compileFairness(variant.fairness ?? [], this.actionNames)) {
+      if (f.perParameter) for (let a = 0; a < this.actions.length; a++) this.paramKeyed[a] |= f.inGroup[a];
+    }
     this.stopPoll = new StopPoll(options, performance.now());
   }
 
@@ -111,10 +125,10 @@ export class Expander<S> {
         this.push(-1, 0, fp.hi, fp.lo, ((this.symmetric?.orbit ?? 1) << 1) | 1);
       }
     } catch (e) {
-      if (e instanceof Fault) return this.report([], [], [], { ...e.failure, phase: 'check' });
+      if (e instanceof Fault) return this.report({}, { ...e.failure, phase: 'check' });
       throw e;
     }
-    return this.report([], [], []);
+    return this.report({});
   }
 
   private level(assign: Int32Array, expand: boolean, quiet: boolean, violatedList: readonly number[]): Report {
@@ -127,10 +141,14 @@ export class Expander<S> {
     }
     this.candidates = [];
     this.count = 0;
+    this.params = [];
     const violated = new Set(violatedList);
     const premise = this.invariants.map(() => 0);
     const invariantFindings: number[] = [];
     const stepFindings: number[] = [];
+    const labels: number[] = [];
+    const livenessPremise = this.livenessProperties.map(() => 0);
+    const found = { invariantPremise: premise, invariantFindings, stepFindings, labels, livenessPremise };
     const own = new Uint32Array(2 * n);
     const fp: Fingerprint = { hi: 0, lo: 0 };
     let phase: 'check' | 'expand' = 'check';
@@ -154,15 +172,32 @@ export class Expander<S> {
           violated.add(pi);
           invariantFindings.push(pi, id);
         }
+        if (this.livenessProperties.length > 0) labels.push(id, this.label(s, id, livenessPremise));
       }
       phase = 'expand';
       if (expand) stopped = this.expand(states, ids, own, violated, stepFindings);
     } catch (e) {
-      if (e instanceof Fault) return this.report(premise, invariantFindings, stepFindings, { ...e.failure, phase });
+      if (e instanceof Fault) return this.report(found, { ...e.failure, phase });
       throw e;
     }
-    if (quiet) this.count = 0;
-    return this.report(premise, invariantFindings, stepFindings, undefined, stopped);
+    if (quiet) {
+      this.count = 0;
+      this.params = [];
+    }
+    return this.report(found, undefined, stopped);
+  }
+
+  /** The liveness properties' predicates in `s`, packed two bits a property; counts leadsTo premises. */
+  private label(s: S, id: number, premise: number[]): number {
+    let packed = 0;
+    this.livenessProperties.forEach((p, i) => {
+      const f = p.formula;
+      let bits = this.calls.evaluate(p, f.p, id, s) ? 1 : 0;
+      if (f.op === 'leadsTo' && bits === 1) premise[i]++;
+      if (f.op === 'leadsTo' && this.calls.evaluate(p, f.q, id, s)) bits |= 2;
+      packed |= bits << (2 * i);
+    });
+    return packed;
   }
 
   private expand(states: S[], ids: Int32Array, own: Uint32Array, violated: Set<number>, stepFindings: number[]): Report['stopped'] {
@@ -207,6 +242,7 @@ export class Expander<S> {
             extra = ((sym?.orbit ?? 1) << 1) | 1;
           }
           this.push(id, ai, fp.hi, fp.lo, extra);
+          if (this.paramKeyed[ai] === 1) this.params.push(parameterKey(a, p, this.paramPrinter, this.paramFp));
           seq++;
         }
       }
@@ -262,14 +298,23 @@ export class Expander<S> {
   }
 
   private report(
-    invariantPremise: number[],
-    invariantFindings: number[],
-    stepFindings: number[],
+    found: Partial<Pick<Report, 'invariantPremise' | 'invariantFindings' | 'stepFindings' | 'labels' | 'livenessPremise'>>,
     failure?: ExpanderFailure,
     stopped?: Report['stopped'],
   ): Report {
     // A copy of the used part: the coordinator may keep it while this thread writes the next.
     const records = this.records.slice(0, this.count * RECORD);
-    return { records, count: this.count, invariantPremise, invariantFindings, stepFindings, failure, stopped };
+    return {
+      records,
+      count: this.count,
+      invariantPremise: found.invariantPremise ?? [],
+      invariantFindings: found.invariantFindings ?? [],
+      stepFindings: found.stepFindings ?? [],
+      labels: found.labels ?? [],
+      livenessPremise: found.livenessPremise ?? [],
+      params: this.params,
+      failure,
+      stopped,
+    };
   }
 }

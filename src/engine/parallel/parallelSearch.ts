@@ -12,7 +12,7 @@ import type { ExpanderLink, Order, Report } from './protocol.ts';
 /** Why `variant` cannot be split among threads under `options`, or undefined if it can. */
 export function splitRefusal(variant: Variant<unknown>, options: SearchOptions): string | undefined {
   const props = variant.properties;
-  if (props.some((p) => p.kind === 'liveness')) return 'liveness properties are checked on the whole state graph, kept in one thread';
+  if (props.filter((p) => p.kind === 'liveness').length > 15) return 'more than 15 liveness properties';
   if (options.exact) return '--exact compares whole states, kept in one thread';
   if (props.filter((p) => p.kind === 'settled').length > 30) return 'more than 30 settled-state properties';
   return undefined;

@@ -53,6 +53,17 @@ export interface Report {
   readonly invariantFindings: readonly number[];
   /** (index in variant.properties, parent id, successor index, action, hi, lo) per step property. */
   readonly stepFindings: readonly number[];
+  /**
+   * Liveness: pairs (id, labels) for the assigned states, liveness property i's two predicate
+   * bits at bits 2i and 2i + 1; per liveness property, the states where a leadsTo's premise held.
+   */
+  readonly labels: readonly number[];
+  readonly livenessPremise: readonly number[];
+  /**
+   * For fairness per parameter: the key of each step's parameter (parameterKey), one per
+   * successor record of an action that needs it, in record order.
+   */
+  readonly params: readonly unknown[];
   readonly failure?: ExpanderFailure;
   readonly stopped?: IncompleteReason;
 }
