@@ -40,6 +40,8 @@ console.log(
     seconds,
     livenessSeconds: r.stats.livenessSeconds ?? 0,
     peakBytes: peak,
+    // The visited set and the trace log: what a state costs once it has left the frontier.
+    storedBytes: r.stats.storedBytes ?? null,
     searchBytes: peak - baseline,
   }),
 );

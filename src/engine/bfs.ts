@@ -533,6 +533,7 @@ export class Search<S> {
       depth: this.depth,
       seconds,
       livenessSeconds: this.graph ? this.livenessSeconds : undefined,
+      storedBytes: (this.exactSeen ? this.exactSeen.bytes : this.seen.bytes) + this.log.bytes,
       graphBytes: this.graph ? this.graph.bytes : undefined,
       statesPerSecond: seconds > 0 ? n / seconds : n,
       collisionProbability: this.exactSeen ? 0 : (n * (g - n)) / 2 ** 64,

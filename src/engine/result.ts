@@ -29,6 +29,11 @@ export interface Stats {
   readonly seconds: number;
   /** The liveness phase's time, when the variant has liveness properties and the search finished. */
   readonly livenessSeconds?: number;
+  /**
+   * Bytes held by the visited set (with --exact, the encodings too) and the trace log: what the
+   * states cost once they have left the frontier, as typed arrays (grown by doubling).
+   */
+  readonly storedBytes: number;
   /** Bytes held by the state graph kept for liveness checking. */
   readonly graphBytes?: number;
   readonly statesPerSecond: number;

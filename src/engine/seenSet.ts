@@ -25,6 +25,11 @@ export class SeenSet {
     return this.count;
   }
 
+  /** Bytes held by the table's arrays. */
+  get bytes(): number {
+    return this.hi.byteLength + this.lo.byteLength + this.id.byteLength;
+  }
+
   /**
    * Inserts (hi, lo) with `newId` unless present. Returns NEW if inserted, else the id stored
    * with the fingerprint when it was first seen.

@@ -301,6 +301,7 @@ class Simulation<S> {
         seconds,
         statesPerSecond: seconds > 0 ? n / seconds : n,
         collisionProbability: (n * Math.max(0, this.generated - n)) / 2 ** 64,
+        storedBytes: this.seen.bytes,
         coverage: [],
       },
       bounds: { timeoutSeconds: this.options.timeoutSeconds, maxMemoryMiB: this.options.maxMemoryMiB },

@@ -34,6 +34,11 @@ export class StateLog {
     return this.count;
   }
 
+  /** Bytes held by the log's arrays. */
+  get bytes(): number {
+    return this.parent.byteLength + this.action.byteLength + this.fpHi.byteLength + this.fpLo.byteLength + this.depthOf.byteLength;
+  }
+
   /** Records a new state and returns its id. `parent` is -1 for an initial state. */
   add(parent: number, action: number, fp: Fingerprint, depth: number): number {
     if (this.count === this.parent.length) this.grow();

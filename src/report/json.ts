@@ -51,6 +51,7 @@ export function variantToJson(v: VariantResult): Json {
     livenessSeconds: v.stats.livenessSeconds ?? null,
     statesPerSecond: v.stats.statesPerSecond,
     threads: v.stats.threads?.used ?? 1,
+    storedBytes: v.stats.storedBytes,
     collisionProbability: v.stats.collisionProbability,
     exact: v.stats.exact ? { collisions: v.stats.exact.collisions, bytes: v.stats.exact.bytes } : null,
     symmetry: v.stats.symmetry ? { ...v.stats.symmetry } : null,

@@ -7,9 +7,12 @@
 // the order a one-thread search would have met the successors (by parent id, then successor
 // index): that order decides which states are new and their ids, where a state bound cuts the
 // search, and which violation of each property is the first. A new state is expanded at the
-// next level by a thread that generated it, chosen to balance the threads, so states never
-// cross threads. While levels are small, every thread expands every state (a warm-up, so that
-// all threads hold states before the work is split).
+// next level by the thread that generated its first occurrence, so states never cross threads.
+// It must be that occurrence, not another thread's equal copy: equal states can differ in what
+// the fingerprint ignores (the insertion order of a Map), and a model's params() may list in
+// that order; the one-thread search keeps the first occurrence, so must this. While levels are
+// small, every thread expands every state (a warm-up, so that all threads hold states before
+// the work is split, evenly, at the first large level).
 import { ModelError } from '../errors.ts';
 import { NEW } from '../seenSet.ts';
 import type { Fingerprint } from '../fingerprint.ts';
@@ -31,9 +34,6 @@ class Coordinator<S> {
   /** Per state of the level to expand next (index: id - levelStart): who holds it, at which candidate index. */
   private holder = new Int32Array(0);
   private holderCandidate = new Int32Array(0);
-  /** A second thread that holds it too (-1 if none), so the next level can be balanced. */
-  private alt = new Int32Array(0);
-  private altCandidate = new Int32Array(0);
   /** Every thread holds every state of the level, at the same candidate index (the warm-up). */
   private replicated = true;
   private expanded = 0;
@@ -84,8 +84,6 @@ class Coordinator<S> {
     }
     this.holder = new Int32Array(candidateOf.length);
     this.holderCandidate = Int32Array.from(candidateOf);
-    this.alt = new Int32Array(candidateOf.length).fill(-1);
-    this.altCandidate = new Int32Array(candidateOf.length);
     search.depth = 1;
 
     for (;;) {
@@ -140,23 +138,7 @@ class Coordinator<S> {
     if (this.replicated && n < this.warmUp * threads) {
       for (let k = 0; k < n; k++) for (const list of lists) list.push(this.holderCandidate[k], levelStart + k);
     } else {
-      const load = new Int32Array(threads);
-      for (let k = 0; k < n; k++) {
-        let w: number;
-        let c: number;
-        if (this.replicated) {
-          w = k % threads;
-          c = this.holderCandidate[k];
-        } else if (this.alt[k] !== -1 && load[this.alt[k]] < load[this.holder[k]]) {
-          w = this.alt[k];
-          c = this.altCandidate[k];
-        } else {
-          w = this.holder[k];
-          c = this.holderCandidate[k];
-        }
-        load[w]++;
-        lists[w].push(c, levelStart + k);
-      }
+      for (let k = 0; k < n; k++) lists[this.replicated ? k % threads : this.holder[k]].push(this.holderCandidate[k], levelStart + k);
       this.replicated = false;
     }
     return lists.map((l) => Int32Array.from(l));
@@ -167,12 +149,10 @@ class Coordinator<S> {
    * where a state bound cut the search ([parent id, successor index]), or undefined.
    */
   private merge(reports: Report[], levelEnd: number, atDepthLimit: boolean, maxStates: number): [number, number] | undefined {
-    const next: Holders = { holder: [], holderCandidate: [], alt: [], altCandidate: [] };
+    const next: Holders = { holder: [], holderCandidate: [] };
     const cut = this.mergeInto(next, reports, levelEnd, atDepthLimit, maxStates);
     this.holder = Int32Array.from(next.holder);
     this.holderCandidate = Int32Array.from(next.holderCandidate);
-    this.alt = Int32Array.from(next.alt);
-    this.altCandidate = Int32Array.from(next.altCandidate);
     return cut;
   }
 
@@ -186,7 +166,7 @@ class Coordinator<S> {
     const paramPos = new Int32Array(threads);
     const graph = search.graph;
     const paramKeyed = search.paramKeyed;
-    const { holder, holderCandidate, alt, altCandidate } = next;
+    const { holder, holderCandidate } = next;
     const depth = search.depth;
     for (;;) {
       // The thread whose next state has the least id: one-thread order.
@@ -251,14 +231,7 @@ class Coordinator<S> {
         }
         const known = seen.put(hi, lo, log.size);
         if (graph) graph.addEdge(parent, known === NEW ? log.size : known, action, param);
-        if (known !== NEW) {
-          const k = known - levelEnd;
-          if (candidate !== -1 && k >= 0 && alt[k] === -1 && holder[k] !== w) {
-            alt[k] = w;
-            altCandidate[k] = candidate;
-          }
-          continue;
-        }
+        if (known !== NEW) continue;
         if (candidate === -1) throw new Error(`parallel search: a new state ${hi}:${lo} was not kept by its thread`);
         if (search.symmetric) search.fullStates += extra >>> 1;
         fp.hi = hi;
@@ -267,8 +240,6 @@ class Coordinator<S> {
         search.newCount[action]++;
         holder.push(w);
         holderCandidate.push(candidate);
-        alt.push(-1);
-        altCandidate.push(0);
       }
     }
     return undefined;
@@ -335,8 +306,6 @@ class Coordinator<S> {
 interface Holders {
   holder: number[];
   holderCandidate: number[];
-  alt: number[];
-  altCandidate: number[];
 }
 
 function pairs(list: readonly number[]): [number, number][] {
