@@ -8,14 +8,18 @@ export interface CliRun {
 }
 
 /**
- * Runs the CLI. Unless `typecheck` is set, with --no-typecheck: `npm test` type-checks every
+ * Runs the CLI, with --workers 1 unless the arguments name a thread count. Unless `typecheck` is set, with --no-typecheck: `npm test` type-checks every
  * model and fixture with tsc first, and the compiler's seconds per run would add minutes.
  * badModels.test.ts and cli.test.ts test the type check itself.
  */
 export async function runCli(argv: readonly string[], { typecheck = false } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const args = typecheck || argv[0] === 'docs' ? argv : [...argv, '--no-typecheck'];
+  const withTypecheck = typecheck || argv[0] === 'docs' ? argv : [...argv, '--no-typecheck'];
+  // One thread unless the test says otherwise: vitest already runs two test files at once, and
+  // splitting each search too would oversubscribe the cores (the split search's own tests,
+  // test/e2e/determinism.test.ts and test/engine/parallel.test.ts, pass --workers).
+  const args = argv[0] === 'docs' || argv.includes('--workers') ? withTypecheck : [...withTypecheck, '--workers', '1'];
   const exitCode = await run(args, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
