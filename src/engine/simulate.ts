@@ -11,15 +11,15 @@
 // is reported (the first, among equals). Deadlocks and settled states are checked where a run
 // ends in one. Liveness properties are not checked: a finite random prefix says nothing about
 // what happens for ever.
-import type { Action, LivenessProperty, Property, StepEvent, Variant } from './model.ts';
-import { DEADLOCK, stepLabel } from './model.ts';
+import type { Action, Property, StepEvent, Variant } from './model.ts';
+import { stepLabel } from './model.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
-import { NotAStateValue } from './encoding.ts';
 import { SeenSet, NEW } from './seenSet.ts';
 import { ModelError } from './errors.ts';
 import { StopPoll, type StopOptions } from './stopPoll.ts';
 import { withViews, type TraceStep } from './trace.ts';
 import { describeFairness, validateVariant } from './bfs.ts';
+import { DEADLOCK_PROPERTY, ModelCalls, initialStates, splitProperties, type SafetyProperty } from './modelCalls.ts';
 import type { PropertyResult, VariantResult, Violation } from './result.ts';
 
 export interface SimulationOptions extends StopOptions {
@@ -32,8 +32,6 @@ export interface SimulationOptions extends StopOptions {
   readonly modelName?: string;
 }
 
-type SafetyProperty<S> = Exclude<Property<S>, LivenessProperty<S>>;
-
 /** One step the run could take: its action, parameter and successor, with its fingerprint. */
 interface Step<S> {
   readonly action: number;
@@ -42,8 +40,6 @@ interface Step<S> {
   readonly hi: number;
   readonly lo: number;
 }
-
-const DEADLOCK_PROPERTY = { kind: 'deadlock' as const, name: DEADLOCK, statement: 'Every reachable state has at least one successor.' };
 
 /** mulberry32: a small, fast generator, good enough to choose steps, and reproducible. */
 export function generator(seed: number): () => number {
@@ -81,6 +77,9 @@ class Simulation<S> {
   private longest = 0;
   private runsDone = 0;
   private stopped = false;
+  private readonly calls: ModelCalls<S>;
+  /** The path to the state the model's code is called on, for the errors of calls (see calls). */
+  private context: Step<S>[] = [];
 
   constructor(
     private readonly variant: Variant<S>,
@@ -88,18 +87,29 @@ class Simulation<S> {
   ) {
     this.modelName = options.modelName ?? '(model)';
     validateVariant(variant, this.modelName);
-    const safety = variant.properties.filter((p): p is SafetyProperty<S> => p.kind !== 'liveness');
-    this.invariants = safety.filter((p) => p.kind === 'invariant');
-    this.stepProperties = safety.filter((p) => p.kind === 'action');
-    this.settledProperties = safety.filter((p) => p.kind === 'settled');
-    this.livenessNames = variant.properties.filter((p) => p.kind === 'liveness').map((p) => p.name);
+    const split = splitProperties(variant.properties);
+    this.invariants = split.invariants;
+    this.stepProperties = split.stepProperties;
+    this.settledProperties = split.settledProperties;
+    this.livenessNames = split.livenessProperties.map((p) => p.name);
     this.checkDeadlock = variant.checkDeadlock ?? true;
+    // A fault is reported with the run's path to the state it happened in (this.context).
+    this.calls = new ModelCalls<S>(
+      (code, message, subject, _id, extra) =>
+        new ModelError(code, message, {
+          ...this.details(subject, this.context),
+          ...(extra?.cause !== undefined ? { cause: extra.cause } : {}),
+          ...(extra?.hint ? { hint: extra.hint } : {}),
+        }),
+      this.fingerprinter,
+    );
   }
 
   run(): VariantResult<S> {
     const started = performance.now();
     const poll = new StopPoll(this.options, started);
-    const inits = this.call('init', [], () => [...this.variant.init()]);
+    this.context = [];
+    const inits = [...initialStates(() => this.variant.init(), this.calls)];
     if (inits.length === 0) {
       throw new ModelError('MC100_NO_INIT_STATE', `variant ${this.variant.name} has no initial state`, {
         model: this.modelName,
@@ -147,9 +157,10 @@ class Simulation<S> {
     const actions = this.variant.actions;
     for (let ai = 0; ai < actions.length; ai++) {
       const a = actions[ai] as Action<S, unknown>;
-      const params = a.params ? this.call(a.name, path, () => [...a.params!(s)]) : [undefined];
-      for (const p of params) {
-        const t = this.call(a.name, path, () => a.next(s, p));
+      this.context = path;
+      for (const p of this.calls.paramsOf(a, s, -1)) {
+        this.context = path;
+        const t = this.calls.nextOf(a, s, p, -1);
         if (t === undefined) continue;
         this.generated++;
         // The path, extended by this step while it is checked (records copy what they keep).
@@ -157,8 +168,9 @@ class Simulation<S> {
         const fp = this.visit(t, path);
         const step = { action: ai, param: p, state: t, hi: fp.hi, lo: fp.lo };
         path[path.length - 1] = step;
+        this.context = path;
         for (const q of this.stepProperties) {
-          if (this.wanted(q.name, path) && !this.evaluate(q, q.holds, path, s, t)) this.record(q.name, path, run);
+          if (this.wanted(q.name, path) && !this.calls.holds(q, -1, s, t)) this.record(q.name, path, run);
         }
         this.checkState(t, path, run);
         path.pop();
@@ -169,22 +181,19 @@ class Simulation<S> {
   }
 
   private checkState(s: S, path: Step<S>[], run: number): void {
-    for (const p of this.invariants) {
-      if (!this.wanted(p.name, path) || !this.premise(p, path, s)) continue;
-      if (!this.evaluate(p, p.holds as (s: S, t: S) => boolean, path, s)) this.record(p.name, path, run);
-    }
+    this.check(this.invariants, s, path, run);
   }
 
   private checkSettled(s: S, path: Step<S>[], run: number): void {
-    for (const p of this.settledProperties) {
-      if (!this.wanted(p.name, path) || !this.premise(p, path, s)) continue;
-      if (!this.evaluate(p, p.holds as (s: S, t: S) => boolean, path, s)) this.record(p.name, path, run);
-    }
+    this.check(this.settledProperties, s, path, run);
   }
 
-  private premise(p: SafetyProperty<S>, path: Step<S>[], s: S): boolean {
-    if (p.kind === 'action' || p.premise === undefined) return true;
-    return this.evaluate(p, p.premise, path, s);
+  private check(ps: SafetyProperty<S>[], s: S, path: Step<S>[], run: number): void {
+    this.context = path;
+    for (const p of ps) {
+      if (!this.wanted(p.name, path) || !this.calls.premise(p, -1, s)) continue;
+      if (!this.calls.holds(p, -1, s)) this.record(p.name, path, run);
+    }
   }
 
   /**
@@ -194,16 +203,8 @@ class Simulation<S> {
   private visit(s: S, path: Step<S>[]): Fingerprint {
     const subject = path.length === 0 ? 'init' : this.variant.actions[path[path.length - 1].action].name;
     const fp: Fingerprint = { hi: 0, lo: 0 };
-    try {
-      this.fingerprinter.of(s, fp);
-    } catch (cause) {
-      if (!(cause instanceof NotAStateValue)) throw cause;
-      const where = subject === 'init' ? 'an initial state' : `the successor produced by ${subject}`;
-      throw new ModelError('MC102_NOT_A_STATE_VALUE', `${where} holds ${cause.message}; states must be immutable.js values and primitives`, {
-        ...this.details(subject, path.slice(0, -1)),
-        cause,
-      });
-    }
+    this.context = path.slice(0, -1);
+    this.calls.fingerprint(s, fp, subject, -1);
     if (this.seen.put(fp.hi, fp.lo, this.seen.size) === NEW) this.fingerprinter.keep();
     return fp;
   }
@@ -228,26 +229,6 @@ class Simulation<S> {
       trace.push({ action: stepLabel(a, path[k].param), state: path[k].state, events });
     }
     return trace;
-  }
-
-  private evaluate(p: SafetyProperty<S>, f: (s: S, t: S) => boolean, path: Step<S>[], s: S, t?: S): boolean {
-    const r = this.call(p.name, path, () => f(s, t as S), 'MC103_PREDICATE_THREW');
-    if (typeof r !== 'boolean') {
-      throw new ModelError('MC104_NOT_A_BOOLEAN', `property ${p.name} returned ${r === null ? 'null' : typeof r}, not a boolean`, this.details(p.name, path));
-    }
-    return r;
-  }
-
-  /** Runs the model's code, turning a throw into a ModelError with the run's trace. */
-  private call<T>(subject: string, path: Step<S>[], f: () => T, code: 'MC101_ACTION_THREW' | 'MC103_PREDICATE_THREW' = 'MC101_ACTION_THREW'): T {
-    try {
-      return f();
-    } catch (cause) {
-      if (cause instanceof ModelError) throw cause;
-      const what = code === 'MC101_ACTION_THREW' ? (subject === 'init' ? 'init()' : `action ${subject}`) : `property ${subject}`;
-      const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-      throw new ModelError(code, `${what} threw ${message}`, { ...this.details(subject, path), cause });
-    }
   }
 
   private details(subject: string, path: Step<S>[]) {
