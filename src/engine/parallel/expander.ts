@@ -58,6 +58,8 @@ export class Expander<S> {
   private readonly actions: Action<S, unknown>[];
   private readonly actionNames: string[];
   private candidates: S[] = [];
+  /** Each candidate's fingerprint (hi, lo), so that it is not computed again when expanded. */
+  private candidateFps: number[] = [];
   private local = new SeenSet();
   private records = new Int32Array(RECORD * 4096);
   private count = 0;
@@ -121,7 +123,9 @@ export class Expander<S> {
     try {
       for (const s of initialStates(() => this.variant.init(), this.calls)) {
         this.calls.fingerprint(s, fp, 'init', -1);
+        this.fingerprinter.keep();
         this.candidates.push(s);
+        this.candidateFps.push(fp.hi, fp.lo);
         this.push(-1, 0, fp.hi, fp.lo, ((this.symmetric?.orbit ?? 1) << 1) | 1);
       }
     } catch (e) {
@@ -135,11 +139,16 @@ export class Expander<S> {
     const n = assign.length >> 1;
     const states: S[] = new Array(n);
     const ids = new Int32Array(n);
+    const own = new Uint32Array(2 * n);
     for (let k = 0; k < n; k++) {
-      states[k] = this.candidates[assign[2 * k]];
+      const c = assign[2 * k];
+      states[k] = this.candidates[c];
       ids[k] = assign[2 * k + 1];
+      own[2 * k] = this.candidateFps[2 * c];
+      own[2 * k + 1] = this.candidateFps[2 * c + 1];
     }
     this.candidates = [];
+    this.candidateFps = [];
     this.count = 0;
     this.params = [];
     const violated = new Set(violatedList);
@@ -149,8 +158,6 @@ export class Expander<S> {
     const labels: number[] = [];
     const livenessPremise = this.livenessProperties.map(() => 0);
     const found = { invariantPremise: premise, invariantFindings, stepFindings, labels, livenessPremise };
-    const own = new Uint32Array(2 * n);
-    const fp: Fingerprint = { hi: 0, lo: 0 };
     let phase: 'check' | 'expand' = 'check';
     let stopped: Report['stopped'];
     try {
@@ -158,11 +165,6 @@ export class Expander<S> {
       for (let k = 0; k < n; k++) {
         const s = states[k];
         const id = ids[k];
-        // Fingerprinted again to keep its parts' digests for its successors (and to know it).
-        this.calls.fingerprint(s, fp, 'check', id);
-        this.fingerprinter.keep();
-        own[2 * k] = fp.hi;
-        own[2 * k + 1] = fp.lo;
         for (let i = 0; i < this.invariants.length; i++) {
           const p = this.invariants[i];
           if (!this.calls.premise(p, id, s)) continue;
@@ -238,7 +240,11 @@ export class Expander<S> {
           let extra = 0;
           if (this.local.put(fp.hi, fp.lo, 0) === NEW) {
             if (this.local.size >= LOCAL_LIMIT) this.local = new SeenSet();
+            // Most candidates are new states: keep their parts' digests for their successors,
+            // as the one-thread search does for a new state.
+            this.fingerprinter.keep();
             this.candidates.push(t);
+            this.candidateFps.push(fp.hi, fp.lo);
             extra = ((sym?.orbit ?? 1) << 1) | 1;
           }
           this.push(id, ai, fp.hi, fp.lo, extra);
