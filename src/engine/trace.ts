@@ -22,12 +22,21 @@ export function withViews<S>(trace: TraceStep<S>[], view: ((s: S) => unknown) | 
   return view ? trace.map((step) => ({ ...step, view: view(step.state) })) : trace;
 }
 
+/** The action of an initial state, in the log's 16-bit action array. */
+const NO_ACTION = 0xffff;
+
+/**
+ * 14 bytes a state: parent, action (16 bits: a variant has fewer than 65,535 actions) and
+ * fingerprint. Depths are not stored per state: breadth-first search stores states in order of
+ * depth, so the first id of each depth is enough.
+ */
 export class StateLog {
   private parent = new Int32Array(1024);
-  private action = new Int32Array(1024);
+  private action = new Uint16Array(1024);
   private fpHi = new Uint32Array(1024);
   private fpLo = new Uint32Array(1024);
-  private depthOf = new Int32Array(1024);
+  /** levelStart[d - 1]: the first id at depth d. */
+  private readonly levelStart: number[] = [];
   private count = 0;
 
   get size(): number {
@@ -36,23 +45,36 @@ export class StateLog {
 
   /** Bytes held by the log's arrays. */
   get bytes(): number {
-    return this.parent.byteLength + this.action.byteLength + this.fpHi.byteLength + this.fpLo.byteLength + this.depthOf.byteLength;
+    return this.parent.byteLength + this.action.byteLength + this.fpHi.byteLength + this.fpLo.byteLength + 8 * this.levelStart.length;
   }
 
-  /** Records a new state and returns its id. `parent` is -1 for an initial state. */
+  /**
+   * Records a new state and returns its id. `parent` and `action` are -1 for an initial state.
+   * States come in order of depth (each depth at most one more than the last), as BFS stores them.
+   */
   add(parent: number, action: number, fp: Fingerprint, depth: number): number {
     if (this.count === this.parent.length) this.grow();
     const id = this.count++;
+    while (this.levelStart.length < depth) this.levelStart.push(id);
+    if (depth < this.levelStart.length) throw new Error(`state log: a state at depth ${depth} after one at depth ${this.levelStart.length}`);
     this.parent[id] = parent;
-    this.action[id] = action;
+    this.action[id] = action === -1 ? NO_ACTION : action;
     this.fpHi[id] = fp.hi;
     this.fpLo[id] = fp.lo;
-    this.depthOf[id] = depth;
     return id;
   }
 
+  /** The depth of state `id` (initial states: 1), from the first ids of the depths. */
   depth(id: number): number {
-    return this.depthOf[id];
+    const starts = this.levelStart;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= id) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
   }
 
   /** The ids from an initial state to `id`, inclusive. */
@@ -63,7 +85,8 @@ export class StateLog {
   }
 
   actionOf(id: number): number {
-    return this.action[id];
+    const a = this.action[id];
+    return a === NO_ACTION ? -1 : a;
   }
 
   fingerprintOf(id: number, out: Fingerprint): void {
@@ -77,16 +100,15 @@ export class StateLog {
 
   private grow(): void {
     const n = this.parent.length * 2;
-    const g = <T extends Int32Array | Uint32Array>(a: T, make: (n: number) => T): T => {
+    const g = <T extends Int32Array | Uint32Array | Uint16Array>(a: T, make: (n: number) => T): T => {
       const b = make(n);
       b.set(a);
       return b;
     };
     this.parent = g(this.parent, (k) => new Int32Array(k));
-    this.action = g(this.action, (k) => new Int32Array(k));
+    this.action = g(this.action, (k) => new Uint16Array(k));
     this.fpHi = g(this.fpHi, (k) => new Uint32Array(k));
     this.fpLo = g(this.fpLo, (k) => new Uint32Array(k));
-    this.depthOf = g(this.depthOf, (k) => new Int32Array(k));
   }
 }
 
