@@ -19,7 +19,7 @@ import {
   type Variant,
   type VariantResult,
 } from 'modelcheck';
-import type { SmallSystem } from '../helpers/safetyReference.ts';
+import { smallSystems, type SmallSystem } from '../helpers/safetyReference.ts';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
 import { generate, variantOf as livenessVariantOf } from '../helpers/livenessReference.ts';
 import liveness from '../fixtures/liveness.ts';
@@ -48,20 +48,7 @@ function richVariant(sys: SmallSystem): Variant<number> {
   };
 }
 
-const system: fc.Arbitrary<SmallSystem> = fc
-  .record({ states: fc.integer({ min: 1, max: 14 }), actions: fc.integer({ min: 1, max: 3 }) })
-  .chain(({ states, actions }) =>
-    fc.record({
-      states: fc.constant(states),
-      actions: fc.constant(actions),
-      init: fc.array(fc.nat(states - 1), { minLength: 1, maxLength: 3 }),
-      edges: fc.array(fc.record({ action: fc.nat(actions - 1), from: fc.nat(states - 1), to: fc.nat(states - 1) }), {
-        maxLength: 3 * states,
-        size: 'max',
-      }),
-      bad: fc.array(fc.nat(7).map((x) => x === 0), { minLength: states, maxLength: states }),
-    }),
-  );
+const system = smallSystems(14);
 
 /** Everything a result says except its timings and the number of threads. */
 function summary(r: VariantResult<unknown>) {

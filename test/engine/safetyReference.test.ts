@@ -7,24 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkVariant, simulateVariant, type VariantResult } from 'modelcheck';
-import { referenceSearch, successors, variantOf, type ReferenceResult, type SmallSystem } from '../helpers/safetyReference.ts';
+import { referenceSearch, smallSystems, successors, variantOf, type ReferenceResult, type SmallSystem } from '../helpers/safetyReference.ts';
 
 /** Systems of 1 to 12 states, 1 to 3 actions, up to three edges a state, one state in eight bad. */
-const system: fc.Arbitrary<SmallSystem> = fc
-  .record({ states: fc.integer({ min: 1, max: 12 }), actions: fc.integer({ min: 1, max: 3 }) })
-  .chain(({ states, actions }) =>
-    fc.record({
-      states: fc.constant(states),
-      actions: fc.constant(actions),
-      init: fc.array(fc.nat(states - 1), { minLength: 1, maxLength: 3 }),
-      // From none to three steps a state on average; 'max' lets the lengths spread over the range.
-      edges: fc.array(fc.record({ action: fc.nat(actions - 1), from: fc.nat(states - 1), to: fc.nat(states - 1) }), {
-        maxLength: 3 * states,
-        size: 'max',
-      }),
-      bad: fc.array(fc.nat(7).map((x) => x === 0), { minLength: states, maxLength: states }),
-    }),
-  );
+const system = smallSystems(12);
 
 const RUNS = { numRuns: 2000, seed: 20261203 };
 

@@ -5,6 +5,7 @@
 // encoding, no state log; states are small integers, the visited set is a JavaScript Set and the
 // distances an array. What it computes is the textbook breadth-first search, so that each number
 // can be checked by eye on a failing case.
+import fc from 'fast-check';
 import { action, invariant, type Variant } from 'modelcheck';
 
 /** A transition system over the states 0 .. states - 1. */
@@ -101,4 +102,26 @@ export function variantOf(sys: SmallSystem, seen: Set<number>, checkDeadlock: bo
     ],
     checkDeadlock,
   };
+}
+
+/**
+ * Random systems for fast-check: 1 to `maxStates` states, 1 to 3 actions, up to three edges a
+ * state on average, one state in eight bad.
+ */
+export function smallSystems(maxStates: number): fc.Arbitrary<SmallSystem> {
+  return fc
+    .record({ states: fc.integer({ min: 1, max: maxStates }), actions: fc.integer({ min: 1, max: 3 }) })
+    .chain(({ states, actions }) =>
+      fc.record({
+        states: fc.constant(states),
+        actions: fc.constant(actions),
+        init: fc.array(fc.nat(states - 1), { minLength: 1, maxLength: 3 }),
+        // 'max' lets the lengths spread over the range.
+        edges: fc.array(fc.record({ action: fc.nat(actions - 1), from: fc.nat(states - 1), to: fc.nat(states - 1) }), {
+          maxLength: 3 * states,
+          size: 'max',
+        }),
+        bad: fc.array(fc.nat(7).map((x) => x === 0), { minLength: states, maxLength: states }),
+      }),
+    );
 }
