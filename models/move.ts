@@ -45,24 +45,27 @@ type StepContext<S> = k8s.StepContext<S>;
 // and optionally a Machine with its infrastructure machine, a DockerMachine. The main variants
 // move one Cluster and its DockerCluster; the "objects" matrix moves more.
 
-/** What one move carries: these Clusters, each with its DockerCluster and, if `machines`, one Machine with its DockerMachine. */
+/** What one move carries: these Clusters, each with its DockerCluster and `machines` Machines, each with its DockerMachine. */
 export interface Topology {
   readonly name: string;
   readonly clusters: readonly string[];
-  readonly machines: boolean;
+  /** Machines per Cluster. */
+  readonly machines: number;
 }
 
-const ONE_CLUSTER: Topology = { name: 'one Cluster', clusters: ['c1'], machines: false };
-const TWO_CLUSTERS: Topology = { name: 'two Clusters', clusters: ['c1', 'c2'], machines: false };
-const CLUSTER_WITH_MACHINE: Topology = { name: 'one Cluster with a Machine', clusters: ['c1'], machines: true };
+const ONE_CLUSTER: Topology = { name: 'one Cluster', clusters: ['c1'], machines: 0 };
+const TWO_CLUSTERS: Topology = { name: 'two Clusters', clusters: ['c1', 'c2'], machines: 0 };
+const CLUSTER_WITH_MACHINE: Topology = { name: 'one Cluster with a Machine', clusters: ['c1'], machines: 1 };
 
 const nameOf = (key: ObjectKey) => key.slice(key.indexOf('/') + 1);
 const clusterKey = (c: string) => k8s.objectKey('Cluster', c);
 const dockerClusterKey = (c: string) => k8s.objectKey('DockerCluster', c);
-/** The Machine of Cluster `c` (a stand-alone worker Machine; the Machine controller makes the Cluster its owner). */
-const machineName = (c: string) => `${c}-m0`;
-const machineKey = (c: string) => k8s.objectKey('Machine', machineName(c));
-const dockerMachineKey = (c: string) => k8s.objectKey('DockerMachine', machineName(c));
+/** Machine `i` of Cluster `c` (a stand-alone worker Machine; the Machine controller makes the Cluster its owner). */
+const machineName = (c: string, i: number) => `${c}-m${i}`;
+const machineKey = (c: string, i: number) => k8s.objectKey('Machine', machineName(c, i));
+const dockerMachineKey = (c: string, i: number) => k8s.objectKey('DockerMachine', machineName(c, i));
+/** The indices of a Cluster's Machines: 0 to machines - 1. */
+const machineIndices = (t: Topology) => Array.from({ length: t.machines }, (_, i) => i);
 
 // test/infrastructure/docker/api/v1beta1 dockercluster_types.go ClusterFinalizer.
 const DOCKER_CLUSTER_FINALIZER = 'dockercluster.infrastructure.cluster.x-k8s.io';
@@ -88,15 +91,15 @@ const createdCluster = (c: string) =>
 const createdDockerCluster = (c: string) => k8s.kubeObject({ kind: 'DockerCluster', name: c, ownerReferences: [clusterKey(c)] });
 // spec.clusterName stands for Machine.spec.clusterName and, on the DockerMachine, for its
 // cluster.x-k8s.io/cluster-name label (the DockerMachine controller's Cluster watch lists by it).
-const createdMachine = (c: string) =>
+const createdMachine = (c: string, i: number) =>
   k8s.kubeObject({
     kind: 'Machine',
-    name: machineName(c),
+    name: machineName(c, i),
     ownerReferences: [clusterKey(c)],
-    spec: { clusterName: c, infrastructureRef: dockerMachineKey(c) },
+    spec: { clusterName: c, infrastructureRef: dockerMachineKey(c, i) },
   });
-const createdDockerMachine = (c: string) =>
-  k8s.kubeObject({ kind: 'DockerMachine', name: machineName(c), ownerReferences: [machineKey(c)], spec: { clusterName: c } });
+const createdDockerMachine = (c: string, i: number) =>
+  k8s.kubeObject({ kind: 'DockerMachine', name: machineName(c, i), ownerReferences: [machineKey(c, i)], spec: { clusterName: c } });
 
 // ---------------------------------------------------------------------------------------------
 // The state: the Kubernetes world (source and target API servers, two controller managers),
@@ -151,7 +154,7 @@ const containerOf = (machine: string) => `${machine} container`;
 const nodeOf = (machine: string) => `${machine} Node`;
 
 function initialInfrastructure(t: Topology): OrderedMap<string, Infrastructure> {
-  const names = t.clusters.flatMap((c) => [loadBalancerOf(c), ...(t.machines ? [containerOf(machineName(c)), nodeOf(machineName(c))] : [])]);
+  const names = t.clusters.flatMap((c) => [loadBalancerOf(c), ...machineIndices(t).flatMap((i) => [containerOf(machineName(c, i)), nodeOf(machineName(c, i))])]);
   return OrderedMap<string, Infrastructure>(names.map((name): [string, Infrastructure] => [name, 'running']));
 }
 
@@ -163,8 +166,8 @@ function initialInfrastructure(t: Topology): OrderedMap<string, Infrastructure> 
  * which varies from run to run; the model takes one fixed order.
  */
 function moveSequence(t: Topology): ObjectKey[][] {
-  const groups = [t.clusters.map(clusterKey), t.clusters.flatMap((c) => [dockerClusterKey(c), ...(t.machines ? [machineKey(c)] : [])])];
-  if (t.machines) groups.push(t.clusters.map(dockerMachineKey));
+  const groups = [t.clusters.map(clusterKey), t.clusters.flatMap((c) => [dockerClusterKey(c), ...machineIndices(t).map((i) => machineKey(c, i))])];
+  if (t.machines > 0) groups.push(t.clusters.flatMap((c) => machineIndices(t).map((i) => dockerMachineKey(c, i))));
   return groups;
 }
 const createOrder = (t: Topology) => moveSequence(t).flat();
@@ -183,7 +186,7 @@ function readByDockerClusterController(o: KubeObject): KubeObject {
 }
 
 function managersFor(t: Topology): k8s.ManagerConfig[] {
-  const kinds = t.machines ? ['Cluster', 'DockerCluster', 'Machine', 'DockerMachine'] : ['Cluster', 'DockerCluster'];
+  const kinds = t.machines > 0 ? ['Cluster', 'DockerCluster', 'Machine', 'DockerMachine'] : ['Cluster', 'DockerCluster'];
   return [
     // capi-controller-manager: core controllers, one cache (Clusters and Machines, and the
     // infrastructure objects their controllers' external trackers watch).
@@ -490,11 +493,11 @@ function machineController(): k8s.ControllerConfig<MoveState> {
   };
 }
 
-/** The DockerMachines in `cache` that belong to Cluster `c` (a List by the cluster-name label). */
-const dockerMachinesOf = (c: string, cache: { has: (k: ObjectKey) => boolean }) => (cache.has(dockerMachineKey(c)) ? [dockerMachineKey(c)] : []);
-
 // test/infrastructure/docker/internal/controllers/dockermachine_controller.go at v1.9.3.
-function dockerMachineController(): k8s.ControllerConfig<MoveState> {
+function dockerMachineController(t: Topology): k8s.ControllerConfig<MoveState> {
+  /** The DockerMachines in `cache` that belong to Cluster `c` (a List by the cluster-name label). */
+  const dockerMachinesOf = (c: string, cache: { has: (k: ObjectKey) => boolean }) =>
+    machineIndices(t).map((i) => dockerMachineKey(c, i)).filter((k) => cache.has(k));
   return {
     name: 'dockerMachineController',
     manager: 'capd',
@@ -592,7 +595,7 @@ export function machineControllersAlone(clusterPaused: boolean): { kube: k8s.Kub
     lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
     servers: ['source'],
     managers: managersFor(CLUSTER_WITH_MACHINE),
-    controllers: [machineController(), dockerMachineController()],
+    controllers: [machineController(), dockerMachineController(CLUSTER_WITH_MACHINE)],
     faults: { cacheLagBound: 0 },
   });
   const c = CLUSTER_WITH_MACHINE.clusters[0];
@@ -600,8 +603,8 @@ export function machineControllersAlone(clusterPaused: boolean): { kube: k8s.Kub
   const histories = [
     { versions: clusterPaused ? [...cluster, cluster[cluster.length - 1].setIn(['spec', 'paused'], true)] : cluster, reconciled: true },
     { versions: reconciledHistory(createdDockerCluster(c), DOCKER_CLUSTER_FINALIZER, CONTROLLERS_V193), reconciled: true },
-    { versions: reconciledHistory(createdMachine(c), MACHINE_FINALIZER, CONTROLLERS_V193), reconciled: true },
-    { versions: reconciledHistory(createdDockerMachine(c), DOCKER_MACHINE_FINALIZER, CONTROLLERS_V193), reconciled: true },
+    { versions: reconciledHistory(createdMachine(c, 0), MACHINE_FINALIZER, CONTROLLERS_V193), reconciled: true },
+    { versions: reconciledHistory(createdDockerMachine(c, 0), DOCKER_MACHINE_FINALIZER, CONTROLLERS_V193), reconciled: true },
   ];
   const [world] = kube.initialWorlds({ source: histories }, { cacheLag: 'none' });
   return { kube, init: MoveState({ kube: world, infrastructure: initialInfrastructure(CLUSTER_WITH_MACHINE) }) };
@@ -609,7 +612,7 @@ export function machineControllersAlone(clusterPaused: boolean): { kube: k8s.Kub
 
 /** The Kubernetes world with the controllers of `code` and the faults the search may inject. */
 function kubernetesFor(code: ControllerCode, topology: Topology, faults: k8s.KubeFaults = {}): k8s.Kubernetes<MoveState> {
-  if (topology.machines && code !== CONTROLLERS_V193) throw new Error('the Machine controllers are modelled at v1.9.3 only');
+  if (topology.machines > 0 && code !== CONTROLLERS_V193) throw new Error('the Machine controllers are modelled at v1.9.3 only');
   return k8s.kubernetes<MoveState>({
     lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
     servers: ['source', 'target'],
@@ -617,7 +620,7 @@ function kubernetesFor(code: ControllerCode, topology: Topology, faults: k8s.Kub
     controllers: [
       clusterController(code),
       dockerClusterController(code),
-      ...(topology.machines ? [machineController(), dockerMachineController()] : []),
+      ...(topology.machines > 0 ? [machineController(), dockerMachineController(topology)] : []),
     ],
     faults,
   });
@@ -960,12 +963,10 @@ function initialStates(
     reconciled
       ? { versions: reconciledHistory(createdDockerCluster(c), DOCKER_CLUSTER_FINALIZER, code), reconciled: true }
       : { versions: [createdDockerCluster(c)], reconciled: false },
-    ...(topology.machines
-      ? [
-          { versions: reconciledHistory(createdMachine(c), MACHINE_FINALIZER, code), reconciled: true },
-          { versions: reconciledHistory(createdDockerMachine(c), DOCKER_MACHINE_FINALIZER, code), reconciled: true },
-        ]
-      : []),
+    ...machineIndices(topology).flatMap((i) => [
+      { versions: reconciledHistory(createdMachine(c, i), MACHINE_FINALIZER, code), reconciled: true },
+      { versions: reconciledHistory(createdDockerMachine(c, i), DOCKER_MACHINE_FINALIZER, code), reconciled: true },
+    ]),
   ]);
   const worlds = kube.initialWorlds({ source: histories }, { cacheLag });
   const infrastructure = initialInfrastructure(topology);
@@ -1261,68 +1262,119 @@ const moverName = (row: MatrixRow) => (row.waitForPausedCondition ? `${row.order
 const controllersName = (row: MatrixRow, alternatives: boolean) =>
   alternatives && row.controllers === CONTROLLERS_PR11284 ? `${row.controllers.name} = (b) no finalizer while paused` : row.controllers.name;
 
+// ---------------------------------------------------------------------------------------------
+// Scale: the move with more objects and more faults, sized by the model's parameters (set with
+// --param name=value; the defaults make the one-Cluster rows of the objects matrix), for searches
+// far larger than the variants above. As in the objects matrix: the v1.9.3 controllers, caches up
+// to date at the start and at most `lag` events behind, no timing assumption.
+
+const PARAMETERS = {
+  clusters: { description: 'Clusters moved, each with its DockerCluster', default: 1, min: 1, max: 4 },
+  machines: { description: 'Machines per Cluster, each with its DockerMachine', default: 0, min: 0, max: 3 },
+  restarts: { description: 'controller-manager crashes (and restarts) the search may inject', default: 0, min: 0, max: 2 },
+  lag: { description: 'watch events a cache may lag behind the API server, per object', default: 0, min: 0, max: 3 },
+  moverReruns: { description: 'times clusterctl may crash (or fail) and move be run again', default: 0, min: 0, max: 2 },
+} as const;
+type Scale = { readonly [K in keyof typeof PARAMETERS]: number };
+
+const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+function scaleVariants(p: Scale): Variant<MoveState>[] {
+  const topology: Topology = {
+    name: `${counted(p.clusters, 'Cluster')}, ${counted(p.machines, 'Machine')} each`,
+    clusters: Array.from({ length: p.clusters }, (_, i) => `c${i + 1}`),
+    machines: p.machines,
+  };
+  const faults: MoveFaults = {
+    cacheLagBound: p.lag,
+    ...(p.restarts > 0 ? { restarts: p.restarts } : {}),
+    ...(p.moverReruns > 0 ? { moverReruns: p.moverReruns } : {}),
+  };
+  // Expected: what the one-Cluster rows found. The old ordering loses the race whatever the
+  // lag (v1.9.3-no-timing-assumption.cache-lag-0); a lag of one event loses the load balancer
+  // with either ordering (v1.9.5-no-timing-assumption.cache-lag-1).
+  const lagged = p.lag > 0 ? [INFRA] : [];
+  return (['v1.9.3', 'v1.9.5'] as const).map((ordering) =>
+    moveVariant(`scale.${ordering}-mover`, `Scaled by the parameters: ${topology.name}. ${ordering === 'v1.9.3' ? OLD : NEW}`, {
+      controllers: CONTROLLERS_V193,
+      ordering,
+      reconciled: true,
+      cacheLag: 'none',
+      timingAssumption: false,
+      expectedViolations: ordering === 'v1.9.3' ? [NFR, SETTLED, ...lagged, EVERY] : lagged,
+      matrixOnly: true,
+      faults,
+      topology,
+    }),
+  );
+}
+
+// Built once: only the scale variants depend on the parameters.
+const VARIANTS: readonly Variant<MoveState>[] = [
+  moveVariant('v1.9.3', OLD, {
+    controllers: CONTROLLERS_V193,
+    ordering: 'v1.9.3',
+    reconciled: true,
+    cacheLag: 'any',
+    timingAssumption: true,
+    expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
+  }),
+  moveVariant('v1.9.5', NEW, {
+    controllers: CONTROLLERS_V193,
+    ordering: 'v1.9.5',
+    reconciled: true,
+    cacheLag: 'any',
+    timingAssumption: true,
+    expectedViolations: [],
+  }),
+  // The expectations below are what the search found (see README.md, "The other variants").
+  moveVariant('v1.9.3-unreconciled', OLD, {
+    controllers: CONTROLLERS_V193,
+    ordering: 'v1.9.3',
+    reconciled: false,
+    cacheLag: 'none',
+    timingAssumption: true,
+    expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
+  }),
+  moveVariant('v1.9.5-unreconciled', NEW, {
+    controllers: CONTROLLERS_V193,
+    ordering: 'v1.9.5',
+    reconciled: false,
+    cacheLag: 'none',
+    timingAssumption: true,
+    expectedViolations: ['SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
+  }),
+  moveVariant('v1.9.3-no-timing-assumption', OLD, {
+    controllers: CONTROLLERS_V193,
+    ordering: 'v1.9.3',
+    reconciled: true,
+    cacheLag: 'none',
+    timingAssumption: false,
+    expectedViolations: [
+      'NoFinalizerResurrection',
+      'SettledMoveLeavesNoSourceObjects',
+      'SourceInfraNeverDestroyed',
+      'EveryMovedObjectIsEventuallyRemoved',
+    ],
+  }),
+  moveVariant('v1.9.5-no-timing-assumption', NEW, {
+    controllers: CONTROLLERS_V193,
+    ordering: 'v1.9.5',
+    reconciled: true,
+    cacheLag: 'none',
+    timingAssumption: false,
+    expectedViolations: ['SourceInfraNeverDestroyed'],
+  }),
+  ...matrixVariants(),
+];
+
 export default defineModel({
   name: 'clusterctl-move',
   description:
     'clusterctl move racing the Cluster API v1.9.3 cluster controller and the CAPD DockerCluster controller: ' +
     'the mover pauses the Cluster, creates the target copies, then deletes the source objects children first.',
-  variants: [
-    moveVariant('v1.9.3', OLD, {
-      controllers: CONTROLLERS_V193,
-      ordering: 'v1.9.3',
-      reconciled: true,
-      cacheLag: 'any',
-      timingAssumption: true,
-      expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
-    }),
-    moveVariant('v1.9.5', NEW, {
-      controllers: CONTROLLERS_V193,
-      ordering: 'v1.9.5',
-      reconciled: true,
-      cacheLag: 'any',
-      timingAssumption: true,
-      expectedViolations: [],
-    }),
-    // The expectations below are what the search found (see README.md, "The other variants").
-    moveVariant('v1.9.3-unreconciled', OLD, {
-      controllers: CONTROLLERS_V193,
-      ordering: 'v1.9.3',
-      reconciled: false,
-      cacheLag: 'none',
-      timingAssumption: true,
-      expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
-    }),
-    moveVariant('v1.9.5-unreconciled', NEW, {
-      controllers: CONTROLLERS_V193,
-      ordering: 'v1.9.5',
-      reconciled: false,
-      cacheLag: 'none',
-      timingAssumption: true,
-      expectedViolations: ['SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
-    }),
-    moveVariant('v1.9.3-no-timing-assumption', OLD, {
-      controllers: CONTROLLERS_V193,
-      ordering: 'v1.9.3',
-      reconciled: true,
-      cacheLag: 'none',
-      timingAssumption: false,
-      expectedViolations: [
-        'NoFinalizerResurrection',
-        'SettledMoveLeavesNoSourceObjects',
-        'SourceInfraNeverDestroyed',
-        'EveryMovedObjectIsEventuallyRemoved',
-      ],
-    }),
-    moveVariant('v1.9.5-no-timing-assumption', NEW, {
-      controllers: CONTROLLERS_V193,
-      ordering: 'v1.9.5',
-      reconciled: true,
-      cacheLag: 'none',
-      timingAssumption: false,
-      expectedViolations: ['SourceInfraNeverDestroyed'],
-    }),
-    ...matrixVariants(),
-  ],
+  parameters: PARAMETERS,
+  variants: (p) => [...VARIANTS, ...scaleVariants(p)],
   seeAlso: [
     {
       title: 'clusterctl-move-and-back (moveBack.md)',

@@ -35,9 +35,12 @@ export type {
   Variant,
   VariantMatrix,
   Model,
+  ModelParameter,
+  ParameterValues,
   Symmetry,
 } from './engine/model.ts';
 export { check, selectVariants, type CheckOptions } from './engine/check.ts';
+export { configureModel } from './engine/parameters.ts';
 export { checkVariant, type SearchOptions, type Progress } from './engine/bfs.ts';
 export { checkVariantParallel, expanderInThisThread, splitRefusal } from './engine/parallel/parallelSearch.ts';
 export { serveExpander, portLink, type MessagePortLike } from './engine/parallel/port.ts';

@@ -124,7 +124,7 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
     const workers = Math.min(opts.workers ?? availableParallelism(), names.length);
     const rendered =
       workers > 1
-        ? await checkInWorkers(file, names, { search: {}, render }, workers)
+        ? await checkInWorkers(file, names, { params: [], search: {}, render }, workers)
         : model.variants.map((v) => renderVariant(checkVariant(v, { modelName: model.name }), render));
     const incomplete = rendered.filter((r) => r.summary.verdict === 'incomplete');
     if (incomplete.length > 0) {

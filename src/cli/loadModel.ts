@@ -1,12 +1,15 @@
-// Loads a model module (TypeScript through the tsx loader that bin/modelcheck.js registers)
-// and finds its model, turning every way this can fail into a ModelError for the user.
+// Loads a model module (TypeScript through the tsx loader that bin/modelcheck.js registers),
+// finds its model and sets its parameters, turning every way this can fail into a ModelError
+// for the user.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ModelError } from '../engine/errors.ts';
 import { isModel, type Model } from '../engine/model.ts';
+import { configureModel } from '../engine/parameters.ts';
 
-export async function loadModel(file: string): Promise<Model> {
+/** `params`: the `name=value` texts of --param, in the order given. */
+export async function loadModel(file: string, params: readonly string[] = []): Promise<Model> {
   const path = resolve(file);
   if (!existsSync(path)) {
     throw new ModelError('MC001_MODEL_FILE_MISSING', `no model file at ${file}`, { model: file });
@@ -25,5 +28,5 @@ export async function loadModel(file: string): Promise<Model> {
       hint: "export default defineModel({ ... }) from 'modelcheck'",
     });
   }
-  return found;
+  return configureModel(found, params);
 }

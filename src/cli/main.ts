@@ -36,6 +36,7 @@ export interface CliIo {
 
 interface Options {
   variant?: string;
+  param: string[];
   matrix?: boolean | string;
   json?: boolean;
   maxStates?: number;
@@ -84,6 +85,7 @@ function program(): Command {
     .description('Explicit-state model checking of TypeScript models: every reachable state, breadth first.')
     .argument('<model>', 'the model file (a .ts module whose default export is defineModel(...)); `modelcheck docs <model>` writes its documentation')
     .option('--variant <name>', 'check only this variant (default: all but the matrix-only ones)')
+    .option('--param <name=value>', "set one of the model's parameters (repeat for several); the others keep their defaults", (v: string, all: string[]) => [...all, v], [])
     .option('--matrix [name]', "check every row of the model's variant matrices (or of the one named) and print the verdict of every property per row")
     .option('--json', 'print one JSON document on stdout instead of the text report')
     .option('--max-states <n>', 'stop, incomplete, rather than store more distinct states', positiveInt)
@@ -160,7 +162,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     dotMaxStates: opts.outDot !== undefined ? opts.dotMaxStates : undefined,
   };
   try {
-    const model = await loadModel(file);
+    const model = await loadModel(file, opts.param);
     const names = selectVariants(model, opts.variant, opts.matrix).map((v) => v.name);
     const matrices = opts.matrix !== undefined && opts.matrix !== false ? selectMatrices(model, opts.matrix) : [];
     const progress = opts.progress ? progressPrinter(io.stderr, io.stderrIsTty) : undefined;
@@ -204,7 +206,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     let rendered: RenderedVariant[];
     try {
       const simulate = opts.simulate ? { runs: opts.runs ?? 1000, depth: opts.depth ?? 100, seed: opts.seed ?? randomSeed() } : undefined;
-      rendered = await checkInWorkers(file, names, { search, simulate, render }, workers, onProgress, threadsPerSearch);
+      rendered = await checkInWorkers(file, names, { params: opts.param, search, simulate, render }, workers, onProgress, threadsPerSearch);
     } catch (e) {
       await failIfTypeErrors();
       throw e;
@@ -227,12 +229,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       const doc = {
         model: model.name,
         description: model.description ?? null,
+        ...(model.parameterValues ? { parameters: model.parameterValues } : {}),
         variants: rendered.map((r) => r.json),
         ...(matrices.length > 0 ? { matrices: matrices.map((m) => matrixJson(m.matrix, matrixLines(m))) } : {}),
       };
       io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
-      const parts = [formatModelHeader(model.name, model.description, { chalk })];
+      const parts = [formatModelHeader(model.name, model.description, { chalk }, opts.param.length > 0 ? model.parameterValues : undefined)];
       for (const r of rendered) parts.push('', r.text);
       parts.push('', formatSummary(rendered.map((r) => r.summary), { chalk }));
       for (const m of matrices) parts.push('', formatMatrix(m.matrix, matrixLines(m), { chalk }));

@@ -17,6 +17,8 @@ export type WorkerSearchOptions = Omit<SearchOptions, 'modelName' | 'onProgress'
 
 export interface WorkerInput {
   readonly file: string;
+  /** The model's parameters (--param name=value), which every thread sets when it loads the model. */
+  readonly params: readonly string[];
   readonly variant: string;
   readonly search: WorkerSearchOptions;
   /** Draw random runs instead of searching every state. */
@@ -31,7 +33,7 @@ const input = workerData as WorkerInput;
 const port = parentPort!;
 const helpers: Worker[] = [];
 try {
-  const model = await loadModel(input.file);
+  const model = await loadModel(input.file, input.params);
   const variant = model.variants.find((v) => v.name === input.variant)!;
   const result = input.simulate
     ? simulateVariant(variant, { ...input.simulate, ...input.search, modelName: model.name })
@@ -56,7 +58,7 @@ try {
 function startHelpers(n: number) {
   return Array.from({ length: n }, () => {
     const worker = new Worker(new URL('../../bin/worker.js', import.meta.url), {
-      workerData: { task: 'expander', file: input.file, variant: input.variant, search: input.search },
+      workerData: { task: 'expander', file: input.file, params: input.params, variant: input.variant, search: input.search },
       resourceLimits: { maxOldGenerationSizeMb: input.heapMb },
     });
     helpers.push(worker);

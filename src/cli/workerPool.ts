@@ -38,7 +38,7 @@ const WORKER = new URL('../../bin/worker.js', import.meta.url);
 export async function checkInWorkers(
   file: string,
   variants: readonly string[],
-  options: { search: WorkerSearchOptions; simulate?: WorkerInput['simulate']; render: RenderOptions },
+  options: { params: readonly string[]; search: WorkerSearchOptions; simulate?: WorkerInput['simulate']; render: RenderOptions },
   size: number,
   onProgress?: (p: Progress) => void,
   threadsPerSearch = 1,

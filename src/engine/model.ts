@@ -271,12 +271,34 @@ export interface VariantMatrix {
   readonly explanation?: string;
 }
 
+/**
+ * A whole number the model is built from, like a CONSTANT of a TLA+ spec set in TLC's .cfg:
+ * `--param name=value` sets it, and the model's variants are built again from it. For sizes and
+ * fault budgets that a user scales without editing the model.
+ */
+export interface ModelParameter {
+  /** What it counts, in plain words; printed with the variant's results. */
+  readonly description: string;
+  readonly default: number;
+  /** The smallest and largest values the model accepts. */
+  readonly min: number;
+  readonly max: number;
+}
+
+export type ParameterValues = Readonly<Record<string, number>>;
+
 /** What a model module exports as its default export. */
 export interface Model {
   readonly kind: 'modelcheck.model';
   readonly name: string;
   readonly description?: string;
   readonly variants: readonly Variant<any>[];
+  /** The parameters the model declares, by name (see `ModelParameter`). */
+  readonly parameters?: Readonly<Record<string, ModelParameter>>;
+  /** The values its variants were built with: the defaults unless `--param` set others. */
+  readonly parameterValues?: ParameterValues;
+  /** The model built again with these values; the others keep their defaults. Unchecked: see `configureModel`. */
+  readonly withParameters?: (values: ParameterValues) => Model;
   readonly matrices?: readonly VariantMatrix[];
   /**
    * Other documents that carry on from this model (such as another model of the same system),
@@ -318,15 +340,31 @@ export function settledInvariant<S>(
   return { kind: 'settled', name, statement, holds, ...(options.premise ? { premise: options.premise } : {}) };
 }
 
-/** Declares a model: one or more variants checked together. */
-export function defineModel(def: {
+/**
+ * Declares a model: one or more variants checked together. With `parameters`, `variants` may be
+ * a function of their values, called with the defaults now and with a user's values later.
+ */
+export function defineModel<P extends string = string>(def: {
   name: string;
   description?: string;
-  variants: readonly Variant<any>[];
+  parameters?: Readonly<Record<P, ModelParameter>>;
+  variants: readonly Variant<any>[] | ((values: Readonly<Record<P, number>>) => readonly Variant<any>[]);
   matrices?: readonly VariantMatrix[];
   seeAlso?: Model['seeAlso'];
 }): Model {
-  return { kind: 'modelcheck.model', ...def };
+  const { variants, parameters, ...rest } = def;
+  if (typeof variants !== 'function') return { kind: 'modelcheck.model', ...rest, variants, ...(parameters ? { parameters } : {}) };
+  const declared: Readonly<Record<string, ModelParameter>> = parameters ?? {};
+  const defaults = Object.fromEntries(Object.entries(declared).map(([name, p]) => [name, p.default]));
+  const build = (values: ParameterValues): Model => ({
+    kind: 'modelcheck.model',
+    ...rest,
+    variants: variants(values as Readonly<Record<P, number>>),
+    parameters: declared,
+    parameterValues: values,
+    withParameters: (given) => build({ ...defaults, ...given }),
+  });
+  return build(defaults);
 }
 
 /** Declares a model with a single variant, named `default`. */

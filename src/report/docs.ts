@@ -140,6 +140,18 @@ export function modelDocs(model: Model, runs: readonly VariantDocs[], command: s
   for (const v of main) out.push(variantRow(v, runOf(v.name)));
   out.push('');
   for (const v of main) out.push(...variantNotes(v, runOf(v.name)));
+  const parameters = Object.entries(model.parameters ?? {});
+  if (parameters.length > 0) {
+    out.push('## Parameters', '');
+    out.push(
+      'Numbers the model is built from, like the CONSTANTS of a TLA+ spec: `--param name=value` sets one, for ' +
+        'a search of another size. This page was generated with the defaults.',
+      '',
+    );
+    out.push('| parameter | what it sets | default | range |', '|---|---|---:|---:|');
+    for (const [name, p] of parameters) out.push(`| \`${name}\` | ${cell(p.description)} | ${p.default} | ${p.min} to ${p.max} |`);
+    out.push('');
+  }
   const fairness = runs.find((r) => r.fairness.length > 0)?.fairness;
   if (fairness) out.push('Liveness is checked under this fairness:', '', ...fairness.map((f) => `- ${f}`), '');
 

@@ -43,9 +43,11 @@ export function summarize(v: VariantResult): VariantSummary {
   };
 }
 
-export function formatModelHeader(model: string, description: string | undefined, o: TextOptions): string {
+/** `parameters`: the model's parameter values, when the run set some (--param). */
+export function formatModelHeader(model: string, description: string | undefined, o: TextOptions, parameters?: Readonly<Record<string, number>>): string {
   const out: string[] = [o.chalk.bold(`model ${model}`)];
   if (description) out.push(wrap(description, '  '));
+  if (parameters) out.push(`  parameters: ${Object.entries(parameters).map(([name, value]) => `${name}=${value}`).join(', ')}`);
   return out.join('\n');
 }
 
