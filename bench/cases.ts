@@ -1,11 +1,13 @@
 // The benchmark's fixed set of models: a classic protocol at growing sizes and the move model at
 // several sizes. Each case names how to load its variant; bench/one.ts runs one case.
-import type { Model } from 'modelcheck';
+import { configureModel, type Model } from 'modelcheck';
 
 export interface BenchCase {
   readonly name: string;
   /** The model, and which of its variants to check. */
   readonly load: () => Promise<{ model: Model; variant: string }>;
+  /** Run only when named by index (`npm run bench -- 9`): it takes an hour or more. */
+  readonly large?: boolean;
 }
 
 const twoPhaseCase = (n: number, symmetric = false): BenchCase => ({
@@ -21,6 +23,13 @@ const moveCase = (variant: string, what: string): BenchCase => ({
   load: async () => ({ model: (await import('../models/move.ts')).default, variant }),
 });
 
+// The move model sized by its parameters (models/move.ts, "Scale"), with the fixed ordering.
+const scaleCase = (params: readonly string[], what: string, large = false): BenchCase => ({
+  name: `move: scaled, ${what}`,
+  load: async () => ({ model: configureModel((await import('../models/move.ts')).default, params), variant: 'scale.v1.9.5-mover' }),
+  ...(large ? { large } : {}),
+});
+
 export const CASES: readonly BenchCase[] = [
   twoPhaseCase(6),
   twoPhaseCase(7),
@@ -31,4 +40,5 @@ export const CASES: readonly BenchCase[] = [
   moveCase('cluster-with-machine.v1.9.5-mover.cache-lag-0.no-timing-assumption', 'a Cluster with a Machine, v1.9.5, lag 0'),
   moveCase('v1.9.5', 'v1.9.5 (one Cluster, caches at any lag)'),
   moveCase('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-assumption', 'a Cluster with a Machine, v1.9.3, lag 0'),
+  scaleCase(['clusters=2', 'moverReruns=1'], 'two Clusters, clusterctl re-run once, lag 0'),
 ];

@@ -42,6 +42,20 @@ describe('modelcheck docs', () => {
     for (const d of diagrams) await expect(mermaid.parse(d)).resolves.toMatchObject({ diagramType: 'sequence' });
   });
 
+  it("lists a model's parameters with their defaults and ranges, and runs it at the defaults", async () => {
+    const file = join(dir, 'counter.md');
+    const r = await runCli(['docs', 'test/fixtures/parameterized.ts', '--out', file, '--workers', '1']);
+    expect(r.exitCode).toBe(0);
+    const page = readFileSync(file, 'utf8');
+    // The fixture's hand count at top = 3: 0..3, 4 states, depth 4.
+    expect(page).toContain('| `default` |  | 4 | 4 | 4 | proved (as expected) |');
+    expect(page).toContain(
+      ['## Parameters', '', 'Numbers the model is built from, like the CONSTANTS of a TLA+ spec: `--param name=value` sets one, for a search of another size. This page was generated with the defaults.', '',
+        '| parameter | what it sets | default | range |', '|---|---|---:|---:|',
+        '| `top` | where the counter stops | 3 | 1 to 1000 |', '| `step` | how much one step adds | 1 | 1 to 2 |'].join('\n'),
+    );
+  });
+
   it('--check passes for a current page and fails, naming the command, for a stale or missing one', async () => {
     expect((await runCli(['docs', 'test/fixtures/liveness.ts', '--out', out, '--check'])).exitCode).toBe(0);
     writeFileSync(out, readFileSync(out, 'utf8').replace(/sha256:[0-9a-f]{64}/, `sha256:${'0'.repeat(64)}`));
