@@ -353,13 +353,15 @@ export function defineModel<P extends string = string>(def: {
   seeAlso?: Model['seeAlso'];
 }): Model {
   const { variants, parameters, ...rest } = def;
-  if (typeof variants !== 'function') return { kind: 'modelcheck.model', ...rest, variants, ...(parameters ? { parameters } : {}) };
+  if (typeof variants !== 'function' && parameters === undefined) return { kind: 'modelcheck.model', ...rest, variants };
+  // Declared parameters are set and checked alike whether or not the variants depend on them.
+  const variantsFor = typeof variants === 'function' ? variants : () => variants;
   const declared: Readonly<Record<string, ModelParameter>> = parameters ?? {};
   const defaults = Object.fromEntries(Object.entries(declared).map(([name, p]) => [name, p.default]));
   const build = (values: ParameterValues): Model => ({
     kind: 'modelcheck.model',
     ...rest,
-    variants: variants(values as Readonly<Record<P, number>>),
+    variants: variantsFor(values as Readonly<Record<P, number>>),
     parameters: declared,
     parameterValues: values,
     withParameters: (given) => build({ ...defaults, ...given }),

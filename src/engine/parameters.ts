@@ -2,7 +2,7 @@
 // model declares, as TLC checks a .cfg's CONSTANTS against the spec. Every mistake is a
 // ModelError naming the model and the parameter, with what the model accepts.
 import { ModelError } from './errors.ts';
-import type { Model, ParameterValues } from './model.ts';
+import type { Model } from './model.ts';
 
 /** `model` built again with the parameters `assignments` set (`name=value` each); `model` itself for none. */
 export function configureModel(model: Model, assignments: readonly string[]): Model {
@@ -27,13 +27,15 @@ export function configureModel(model: Model, assignments: readonly string[]): Mo
         hint: `its parameters: ${names.map((n) => `${n} (${declared[n].min} to ${declared[n].max})`).join(', ')}`,
       });
     }
-    const range = `${spec.min} to ${spec.max}, default ${spec.default}`;
     if (name in values) {
       throw new ModelError('MC006_BAD_PARAMETER', `parameter ${name} of model ${model.name} is set twice`, { model: model.name, subject: name });
     }
-    const value = eq < 0 ? NaN : Number(text.slice(eq + 1));
-    if (!Number.isSafeInteger(value) || value < spec.min || value > spec.max || text.slice(eq + 1).trim() === '') {
-      throw new ModelError('MC006_BAD_PARAMETER', `parameter ${name} of model ${model.name} takes a whole number from ${range}, not ${JSON.stringify(eq < 0 ? '' : text.slice(eq + 1))}`, {
+    const given = eq < 0 ? '' : text.slice(eq + 1);
+    // Number('') is 0: an empty value is refused before it is read.
+    const value = given.trim() === '' ? NaN : Number(given);
+    if (!Number.isSafeInteger(value) || value < spec.min || value > spec.max) {
+      const range = `${spec.min} to ${spec.max}, default ${spec.default}`;
+      throw new ModelError('MC006_BAD_PARAMETER', `parameter ${name} of model ${model.name} takes a whole number from ${range}, not ${JSON.stringify(given)}`, {
         model: model.name,
         subject: name,
         hint: `${name}: ${spec.description}; write --param ${name}=<n>`,
@@ -47,10 +49,4 @@ export function configureModel(model: Model, assignments: readonly string[]): Mo
     const message = cause instanceof Error ? cause.message : String(cause);
     throw new ModelError('MC006_BAD_PARAMETER', `model ${model.name} could not be built with ${assignments.join(', ')}: ${message}`, { model: model.name, cause });
   }
-}
-
-/** `name=value` for every declared parameter, in declaration order: how a result says what it was built with. */
-export function parameterSummary(model: Pick<Model, 'parameterValues'>): ParameterValues | undefined {
-  const values = model.parameterValues;
-  return values !== undefined && Object.keys(values).length > 0 ? values : undefined;
 }
