@@ -63,6 +63,17 @@ describe('model parameters', () => {
     expect(e.message).toBe('model plain declares no parameters, so --param n=1 sets nothing');
   });
 
+  it('checks the parameters of a model whose variants do not depend on them, as any other', () => {
+    const fixed = defineModel({
+      name: 'fixed',
+      parameters: { n: { description: 'a number', default: 1, min: 1, max: 9 } },
+      variants: [{ name: 'default', init: () => [0], actions: [], properties: [], checkDeadlock: false }],
+    });
+    expect(fixed.parameterValues).toEqual({ n: 1 });
+    expect(configureModel(fixed, ['n=4']).parameterValues).toEqual({ n: 4 });
+    expect(mistake(fixed, ['n=10']).message).toBe('parameter n of model fixed takes a whole number from 1 to 9, default 1, not "10"');
+  });
+
   it("reports a model that throws while it is built with the values given", () => {
     const fussy = defineModel({
       name: 'fussy',
