@@ -11,7 +11,7 @@ import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
 import { SymmetricFingerprinter, type StateFingerprinter } from './symmetry.ts';
 import { CanonicalEncoder, NotAStateValue } from './encoding.ts';
 import { ExactSeenSet } from './exactSet.ts';
-import { SeenSet, NEW } from './seenSet.ts';
+import { LogIndex, NEW } from './logIndex.ts';
 import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, type TraceStep } from './trace.ts';
 import { ModelError } from './errors.ts';
 import { DEADLOCK_PROPERTY, DETERMINISM_HINT, ModelCalls, initialStates, nondeterminism, splitProperties, successorPrints, sampledForDeterminism, parameterKey, type SafetyProperty } from './modelCalls.ts';
@@ -78,11 +78,12 @@ export class Search<S> {
   /** With symmetry reduction: the states the reduced ones stand for (the sum of their orbits). */
   fullStates = 0;
   private readonly sourceRaw: Fingerprint = { hi: 0, lo: 0 };
-  readonly seen = new SeenSet();
+  readonly log = new StateLog();
+  /** The visited set: an index of the log's fingerprints. */
+  readonly seen = new LogIndex(this.log);
   /** In an exact search, the visited set that compares full encodings (seen is then unused). */
   readonly exactSeen: ExactSeenSet | undefined;
   private readonly fullEncoder: CanonicalEncoder | undefined;
-  readonly log = new StateLog();
   readonly findings = new Map<string, Finding>();
   readonly invariants: SafetyProperty<S>[];
   readonly stepProperties: SafetyProperty<S>[];

@@ -1,5 +1,5 @@
 // The trace log: for every distinct state, its predecessor, the action that reached it and its
-// fingerprint, in typed arrays. Whole states are not kept. A counterexample is rebuilt as TLC
+// fingerprint, in chunks of typed arrays. Whole states are not kept. A counterexample is rebuilt as TLC
 // does: walk the predecessor links back to an initial state, then replay forward, at each step
 // regenerating the recorded action's successors and taking the one whose fingerprint matches.
 import type { Action, StepEvent, Variant } from './model.ts';
@@ -26,15 +26,26 @@ export function withViews<S>(trace: TraceStep<S>[], view: ((s: S) => unknown) | 
 const NO_ACTION = 0xffff;
 
 /**
+ * States per chunk. The log grows a chunk at a time instead of doubling one array, so what it
+ * holds is its states plus at most one chunk, not up to twice its states; the first chunk grows
+ * by doubling up to this size, so a small model's log stays small.
+ */
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+const IN_CHUNK = CHUNK - 1;
+const FIRST_CHUNK = 1024;
+
+/**
  * 14 bytes a state: parent, action (16 bits: a variant has fewer than 65,535 actions) and
- * fingerprint. Depths are not stored per state: breadth-first search stores states in order of
- * depth, so the first id of each depth is enough.
+ * fingerprint, in chunks of typed arrays. Depths are not stored per state: breadth-first search
+ * stores states in order of depth, so the first id of each depth is enough. The fingerprints
+ * here are also the visited set's (logIndex.ts), which holds only ids.
  */
 export class StateLog {
-  private parent = new Int32Array(1024);
-  private action = new Uint16Array(1024);
-  private fpHi = new Uint32Array(1024);
-  private fpLo = new Uint32Array(1024);
+  private parents: Int32Array[] = [new Int32Array(FIRST_CHUNK)];
+  private actions: Uint16Array[] = [new Uint16Array(FIRST_CHUNK)];
+  /** (hi, lo) per state, interleaved, so that one lookup touches one cache line. */
+  private fps: Uint32Array[] = [new Uint32Array(2 * FIRST_CHUNK)];
   /** levelStart[d - 1]: the first id at depth d. */
   private readonly levelStart: number[] = [];
   private count = 0;
@@ -45,7 +56,9 @@ export class StateLog {
 
   /** Bytes held by the log's arrays. */
   get bytes(): number {
-    return this.parent.byteLength + this.action.byteLength + this.fpHi.byteLength + this.fpLo.byteLength + 8 * this.levelStart.length;
+    let n = 8 * this.levelStart.length;
+    for (let c = 0; c < this.parents.length; c++) n += this.parents[c].byteLength + this.actions[c].byteLength + this.fps[c].byteLength;
+    return n;
   }
 
   /**
@@ -53,15 +66,28 @@ export class StateLog {
    * States come in order of depth (each depth at most one more than the last), as BFS stores them.
    */
   add(parent: number, action: number, fp: Fingerprint, depth: number): number {
-    if (this.count === this.parent.length) this.grow();
-    const id = this.count++;
-    while (this.levelStart.length < depth) this.levelStart.push(id);
+    const id = this.count;
+    const c = id >>> CHUNK_BITS;
+    const i = id & IN_CHUNK;
+    if (c === this.parents.length || i === this.parents[c].length) this.grow(c);
     if (depth < this.levelStart.length) throw new Error(`state log: a state at depth ${depth} after one at depth ${this.levelStart.length}`);
-    this.parent[id] = parent;
-    this.action[id] = action === -1 ? NO_ACTION : action;
-    this.fpHi[id] = fp.hi;
-    this.fpLo[id] = fp.lo;
+    while (this.levelStart.length < depth) this.levelStart.push(id);
+    this.count++;
+    this.parents[c][i] = parent;
+    this.actions[c][i] = action === -1 ? NO_ACTION : action;
+    const f = this.fps[c];
+    f[2 * i] = fp.hi;
+    f[2 * i + 1] = fp.lo;
     return id;
+  }
+
+  /** The fingerprint's halves of state `id`, for the visited set's probes. */
+  hiOf(id: number): number {
+    return this.fps[id >>> CHUNK_BITS][2 * (id & IN_CHUNK)];
+  }
+
+  loOf(id: number): number {
+    return this.fps[id >>> CHUNK_BITS][2 * (id & IN_CHUNK) + 1];
   }
 
   /** The depth of state `id` (initial states: 1), from the first ids of the depths. */
@@ -80,35 +106,42 @@ export class StateLog {
   /** The ids from an initial state to `id`, inclusive. */
   pathTo(id: number): number[] {
     const path: number[] = [];
-    for (let i = id; i !== -1; i = this.parent[i]) path.push(i);
+    for (let i = id; i !== -1; i = this.parents[i >>> CHUNK_BITS][i & IN_CHUNK]) path.push(i);
     return path.reverse();
   }
 
   actionOf(id: number): number {
-    const a = this.action[id];
+    const a = this.actions[id >>> CHUNK_BITS][id & IN_CHUNK];
     return a === NO_ACTION ? -1 : a;
   }
 
   fingerprintOf(id: number, out: Fingerprint): void {
-    out.hi = this.fpHi[id];
-    out.lo = this.fpLo[id];
+    out.hi = this.hiOf(id);
+    out.lo = this.loOf(id);
   }
 
   matches(id: number, fp: Fingerprint): boolean {
-    return this.fpHi[id] === fp.hi && this.fpLo[id] === fp.lo;
+    return this.hiOf(id) === fp.hi && this.loOf(id) === fp.lo;
   }
 
-  private grow(): void {
-    const n = this.parent.length * 2;
-    const g = <T extends Int32Array | Uint32Array | Uint16Array>(a: T, make: (n: number) => T): T => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.parent = g(this.parent, (k) => new Int32Array(k));
-    this.action = g(this.action, (k) => new Uint16Array(k));
-    this.fpHi = g(this.fpHi, (k) => new Uint32Array(k));
-    this.fpLo = g(this.fpLo, (k) => new Uint32Array(k));
+  /** Room for state id `c << CHUNK_BITS | i`: the first chunk doubles, later ones are new. */
+  private grow(c: number): void {
+    if (c === 0) {
+      const n = 2 * this.parents[0].length;
+      const p = new Int32Array(n);
+      p.set(this.parents[0]);
+      const a = new Uint16Array(n);
+      a.set(this.actions[0]);
+      const f = new Uint32Array(2 * n);
+      f.set(this.fps[0]);
+      this.parents[0] = p;
+      this.actions[0] = a;
+      this.fps[0] = f;
+      return;
+    }
+    this.parents.push(new Int32Array(CHUNK));
+    this.actions.push(new Uint16Array(CHUNK));
+    this.fps.push(new Uint32Array(2 * CHUNK));
   }
 }
 
