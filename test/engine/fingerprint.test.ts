@@ -47,6 +47,28 @@ describe('unequal values get different fingerprints', () => {
     expect(f.hex(Map([['a', 1]]))).not.toBe(f.hex(OrderedMap([['a', 1]])));
   });
 
+  // Unordered collections are fingerprinted by the sum of their entries' digests (encoding.ts):
+  // the sum must still see which value goes with which key, and every member.
+  it('tells apart Maps that swap values between keys, and Sets one member apart', () => {
+    expect(f.hex(Map([['a', 1], ['b', 2]]))).not.toBe(f.hex(Map([['a', 2], ['b', 1]])));
+    expect(f.hex(Map([['a', 1], ['b', 2]]))).not.toBe(f.hex(Set(['a', 1, 'b', 2])));
+    expect(f.hex(Set(['a', 'b']))).not.toBe(f.hex(Set(['a', 'c'])));
+    expect(f.hex(Set(['a', 'b']))).not.toBe(f.hex(Set(['a', 'b', 'c'])));
+    expect(f.hex(Set([Set(['a']), Set(['b'])]))).not.toBe(f.hex(Set([Set(['a', 'b'])])));
+  });
+
+  it('gives all 2^12 subsets of 12 strings distinct fingerprints, as Sets and nested in a Map', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `member-${i}`);
+    const sets = new globalThis.Set<string>();
+    const maps = new globalThis.Set<string>();
+    for (let bits = 0; bits < 1 << 12; bits++) {
+      const members = names.filter((_, i) => bits & (1 << i));
+      sets.add(f.hex(Set(members)));
+      maps.add(f.hex(Map([['k', Set(members)], ['n', members.length]])));
+    }
+    expect([sets.size, maps.size]).toEqual([4096, 4096]);
+  });
+
   it('gives all 10,000 Points {x, y} with x, y in 0..99 distinct fingerprints', () => {
     const seen = new globalThis.Set<string>();
     for (let x = 0; x < 100; x++) for (let y = 0; y < 100; y++) seen.add(f.hex(Point({ x, y })));
