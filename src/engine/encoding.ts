@@ -217,18 +217,32 @@ export class CanonicalEncoder {
     this.pos += b.length;
   }
 
+  /**
+   * A string: a word holding twice its length, plus 1 if it is written wide, then its code units,
+   * one byte each when all fit in one (most names), else two, big-endian. Equal strings get
+   * equal bytes, and the word tells both forms apart.
+   */
   private str(s: string): void {
     const n = s.length;
-    this.u32(n);
-    this.ensure(2 * n);
+    this.ensure(4 + 2 * n);
     const buf = this.buf;
-    let p = this.pos;
-    for (let i = 0; i < n; i++) {
+    const p0 = this.pos + 4;
+    let p = p0;
+    let i = 0;
+    for (; i < n; i++) {
       const c = s.charCodeAt(i);
-      // Big-endian code units, so byte order sorts strings the way code units do.
-      buf[p++] = c >>> 8;
-      buf[p++] = c & 0xff;
+      if (c > 0xff) break;
+      buf[p++] = c;
     }
+    if (i < n) {
+      p = p0;
+      for (let j = 0; j < n; j++) {
+        const c = s.charCodeAt(j);
+        buf[p++] = c >>> 8;
+        buf[p++] = c & 0xff;
+      }
+    }
+    this.view.setUint32(this.pos, 2 * n + (i < n ? 1 : 0), true);
     this.pos = p;
   }
 

@@ -64,7 +64,7 @@ describe('unequal values get different fingerprints', () => {
     for (let bits = 0; bits < 1 << 12; bits++) {
       const members = names.filter((_, i) => bits & (1 << i));
       sets.add(f.hex(Set(members)));
-      maps.add(f.hex(Map([['k', Set(members)], ['n', members.length]])));
+      maps.add(f.hex(Map<string, unknown>([['k', Set(members)], ['n', members.length]])));
     }
     expect([sets.size, maps.size]).toEqual([4096, 4096]);
   });
