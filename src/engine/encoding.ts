@@ -35,7 +35,8 @@ const TAG_SET = 8;
 const TAG_ORDERED_MAP = 9;
 const TAG_ORDERED_SET = 10;
 const TAG_RECORD = 11;
-const TAG_DIGEST = 12;
+/** The tag of a part written as its digest; exported so that fingerprint.ts can take a top-level digest as it is. */
+export const TAG_DIGEST = 12;
 
 /** How many parts the memo keeps before it starts again. */
 const MEMO_LIMIT = 1 << 20;

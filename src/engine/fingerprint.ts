@@ -1,6 +1,10 @@
 // 64-bit fingerprints of states: MurmurHash3 x86_128 (hash.ts) of the state's canonical
-// encoding (encoding.ts), cut to 64 bits.
-import { CanonicalEncoder } from './encoding.ts';
+// encoding (encoding.ts), cut to 64 bits; for a state that is a Record or collection, the digest
+// the encoding already computed.
+import { CanonicalEncoder, TAG_DIGEST } from './encoding.ts';
+
+/** A digest reference: its tag and four 32-bit words. */
+const DIGEST_LENGTH = 17;
 import { murmur3x86_128 } from './hash.ts';
 
 /** A fingerprint as two unsigned 32-bit halves; written into `out` to avoid allocation. */
@@ -17,7 +21,15 @@ export class Fingerprinter {
   /** Writes the fingerprint of `state` into `out`. Throws NotAStateValue for a bad value. */
   of(state: unknown, out: Fingerprint): void {
     const len = this.encoder.encode(state);
-    murmur3x86_128(this.encoder.bytes, 0, len, this.words);
+    const b = this.encoder.bytes;
+    if (len === DIGEST_LENGTH && b[0] === TAG_DIGEST) {
+      // A state that is a collection or Record is encoded as its digest, already a MurmurHash3
+      // of its canonical encoding: its first 64 bits are the fingerprint, not hashed again.
+      out.hi = (b[1] | (b[2] << 8) | (b[3] << 16) | (b[4] << 24)) >>> 0;
+      out.lo = (b[5] | (b[6] << 8) | (b[7] << 16) | (b[8] << 24)) >>> 0;
+      return;
+    }
+    murmur3x86_128(b, 0, len, this.words);
     out.hi = this.words[0];
     out.lo = this.words[1];
   }
