@@ -2,10 +2,10 @@
 // encoding (encoding.ts), cut to 64 bits; for a state that is a Record or collection, the digest
 // the encoding already computed.
 import { CanonicalEncoder, TAG_DIGEST } from './encoding.ts';
+import { murmur3x86_128 } from './hash.ts';
 
 /** A digest reference: its tag and four 32-bit words. */
 const DIGEST_LENGTH = 17;
-import { murmur3x86_128 } from './hash.ts';
 
 /** A fingerprint as two unsigned 32-bit halves; written into `out` to avoid allocation. */
 export interface Fingerprint {

@@ -40,8 +40,9 @@ export class LogIndex {
 
   /**
    * Test-and-insert. Returns the id of the state with fingerprint (hi, lo) if there is one; else
-   * stores `newId` and returns NEW. The caller must add state `newId`, with this fingerprint, to
-   * the log before it calls this index again: the index reads fingerprints only from the log.
+   * stores `newId` and returns NEW. `newId` must be the log's size, the id the log gives the
+   * state next, and the caller must add the state, with this fingerprint, to the log before it
+   * calls this index again: the index reads fingerprints only from the log.
    */
   put(hi: number, lo: number, newId: number): number {
     // Grow before probing, not after inserting: every id in the table is then in the log.
@@ -83,7 +84,7 @@ export class LogIndex {
     const cap = Math.ceil(this.slots.length * GROWTH);
     const slots = new Uint32Array(cap);
     const log = this.log;
-    // Every id in the table is below count: ids are given in order and each is logged.
+    // The table holds exactly the ids below count: each new one was the log's size, and logged.
     if (log.size < this.count) throw new Error(`visited set: ${this.count} ids stored but only ${log.size} states logged`);
     for (let id = 0; id < this.count; id++) {
       let i = slotOf(log.hiOf(id), log.loOf(id), cap);
