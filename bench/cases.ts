@@ -41,4 +41,6 @@ export const CASES: readonly BenchCase[] = [
   moveCase('v1.9.5', 'v1.9.5 (one Cluster, caches at any lag)'),
   moveCase('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-assumption', 'a Cluster with a Machine, v1.9.3, lag 0'),
   scaleCase(['clusters=2', 'moverReruns=1'], 'two Clusters, clusterctl re-run once, lag 0'),
+  // Issue 7's large configuration: 12.7 million states (bench/README.md has its run).
+  scaleCase(['clusters=2', 'moverReruns=2', 'restarts=1'], 'two Clusters, clusterctl re-run twice, a controller crash, lag 0', true),
 ];

@@ -19,7 +19,10 @@ export async function runCli(argv: readonly string[], { typecheck = false } = {}
   // One thread unless the test says otherwise: vitest already runs two test files at once, and
   // splitting each search too would oversubscribe the cores (the split search's own tests,
   // test/e2e/determinism.test.ts and test/engine/parallel.test.ts, pass --workers).
-  const args = argv[0] === 'docs' || argv.includes('--workers') ? withTypecheck : [...withTypecheck, '--workers', '1'];
+  // MODELCHECK_TEST_WORKERS=N (npm run test:workers) runs every such search on N threads
+  // instead: the results must not depend on it.
+  const workers = process.env.MODELCHECK_TEST_WORKERS ?? '1';
+  const args = argv[0] === 'docs' || argv.includes('--workers') ? withTypecheck : [...withTypecheck, '--workers', workers];
   const exitCode = await run(args, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
