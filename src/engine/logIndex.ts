@@ -47,34 +47,29 @@ export class LogIndex {
   put(hi: number, lo: number, newId: number): number {
     // Grow before probing, not after inserting: every id in the table is then in the log.
     if (this.count >= this.limit) this.grow();
-    const slots = this.slots;
-    const cap = slots.length;
-    const log = this.log;
-    let i = slotOf(hi, lo, cap);
-    for (;;) {
-      const s = slots[i];
-      if (s === 0) {
-        slots[i] = newId + 1;
-        this.count++;
-        return NEW;
-      }
-      const id = s - 1;
-      if (log.loOf(id) === lo && log.hiOf(id) === hi) return id;
-      if (++i === cap) i = 0;
-    }
+    const i = this.probe(hi, lo);
+    const s = this.slots[i];
+    if (s !== 0) return s - 1;
+    this.slots[i] = newId + 1;
+    this.count++;
+    return NEW;
   }
 
   /** The id of the state with fingerprint (hi, lo), or -1. */
   get(hi: number, lo: number): number {
+    return this.slots[this.probe(hi, lo)] - 1;
+  }
+
+  /** The slot holding (hi, lo)'s id, or the empty slot where it would go. */
+  private probe(hi: number, lo: number): number {
     const slots = this.slots;
     const cap = slots.length;
     const log = this.log;
     let i = slotOf(hi, lo, cap);
     for (;;) {
       const s = slots[i];
-      if (s === 0) return -1;
-      const id = s - 1;
-      if (log.loOf(id) === lo && log.hiOf(id) === hi) return id;
+      if (s === 0) return i;
+      if (log.loOf(s - 1) === lo && log.hiOf(s - 1) === hi) return i;
       if (++i === cap) i = 0;
     }
   }
