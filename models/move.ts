@@ -1169,95 +1169,6 @@ function matrixVariants(): Variant<MoveState>[] {
     );
 }
 
-// What the matrices' results mean, for docs/move.md. Each claim names the row and counterexample
-// that decides it; the tables above them are the runs' own verdicts.
-const HISTORY_EXPLANATION = `**What the history matrix says, and where it disagrees with the upstream diagnosis.**
-
-- **PR #11286 alone reopens the race; PR #11284 alone does not.** The upstream thread blames the two
-  changes together. In this model the controllers with only #11286 (the finalizer first, the v1.8.0
-  early return for pause still in place) fail exactly like v1.9.3 with the old ordering: in
-  [the shortest settled counterexample](move.matrices.md#v18011286-controllersv193-mover-settledmoveleavesnosourceobjects)
-  the cluster controller's cache already shows the Cluster paused, yet \`clusterController.ensureFinalizer\`
-  puts the finalizer back, because it runs before the pause check. The controllers with only #11284
-  (pause checked first, the finalizer added last) prove every property with both orderings under the
-  timing assumption. What matters is whether the pause check comes before the finalizer, and #11286
-  moved the finalizer in front of it.
-- **The Docker provider was exposed before v1.9.** At v1.8.0 the DockerCluster controller had no
-  pause check in its Reconcile at all: it relied on event filters for the paused annotation, which
-  move does not set. So it puts its finalizer back after the mover removes it
-  ([v1.8.0, old ordering](move.matrices.md#v180-controllersv193-mover-nofinalizerresurrection)), and
-  once an object is being deleted it runs its deletion and removes the load balancer. The fixed
-  ordering would not have helped it: with v1.8.0 controllers the v1.9.5 mover's DELETE marks the
-  DockerCluster and its controller deletes the load balancer
-  ([trace](move.matrices.md#v180-controllersv195-mover-sourceinfraneverdestroyed)). PR #11284 gave that
-  controller its pause check; the v1.9.5 fix relies on it.
-- **Without the timing assumption nothing is safe.** Every controller code fails
-  \`SourceInfraNeverDestroyed\` with either ordering: the DockerCluster controller reads the pause
-  from the Cluster's cache entry, which may lag behind the DockerCluster's own.
-- For Cluster API users: the v1.9.0 to v1.9.4 failure needs the old mover ordering and a controller
-  that adds its finalizer before checking pause. Providers whose controllers check pause before adding
-  finalizers behave like the PR #11284-only rows; those that ensure finalizers first behave like v1.9.3,
-  and need clusterctl v1.9.5 or later.`;
-
-const ALTERNATIVES_EXPLANATION = `**What the alternatives say.**
-
-- **(a) Waiting for every object's Paused condition is what would let move drop the timing
-  assumption**, together with the v1.9.5 ordering: that row proves every property with the assumption
-  off. With the old ordering it does not help: a controller that has observed the pause still runs
-  \`EnsureFinalizer\` before its pause check and puts the finalizer back.
-- **(b) Controllers that add no finalizer to a paused object fix the old ordering on their own**, as
-  long as the timing assumption holds (both orderings prove every property). Without it, they fail like
-  the released code: the DockerCluster controller may see its object deleting while its cache of the
-  Cluster still lags before the pause, and deletes the load balancer.
-- In this model (b) is the same code as the PR #11284-only controllers of the history matrix (pause
-  first, then the deletion branch, then the finalizer); the one other difference, the event filter on
-  the paused annotation, sees no annotated object here.`;
-
-const OBJECTS_EXPLANATION = `**What more objects say.**
-
-- **The race needs no cache lag.** With caches that never lag, one Cluster and the old ordering
-  already fail: the mover's finalizer removal is itself the event that wakes the DockerCluster
-  controller, whose \`EnsureFinalizer\` puts the finalizer back before the mover's DELETE
-  ([trace](move.matrices.md#v193-no-timing-assumptioncache-lag-0-nofinalizerresurrection)). Lag only
-  widens the window.
-- **Two Clusters in one move** fail and hold exactly as one does: the old ordering leaves objects of
-  either Cluster stuck (in [the settled counterexample](move.matrices.md#two-clustersv193-movercache-lag-0no-timing-assumption-settledmoveleavesnosourceobjects)
-  it is the second Cluster), and the v1.9.5 ordering proves every property. The mover pauses every
-  Cluster before it deletes anything; the search found no failure that needs the two Clusters
-  together.
-- **A Cluster with a Machine and its DockerMachine**: the old ordering fails first on the DockerMachine,
-  the deepest child and so the first object deleted
-  ([trace](move.matrices.md#cluster-with-machinev193-movercache-lag-0no-timing-assumption-nofinalizerresurrection),
-  the DockerMachine controller's \`EnsureFinalizer\`); the Machine is left stuck the same way. The v1.9.5
-  ordering proves every property, and the deletion branches of the Machine and DockerMachine controllers
-  (drain the Node, delete the container, delete the Node) are never enabled: with no lag every controller
-  sees the pause before the first DELETE, and each checks pause before deletion (\`--coverage\` shows
-  them as never enabled). Those branches are checked outside a move instead, in
-  \`test/e2e/machineControllers.test.ts\`: a Machine of an unpaused Cluster deleted by a user is taken
-  apart in the code's order (drain, the DockerMachine and its container, then the Node), and one of a
-  paused Cluster is left alone.
-- **Not checked here:** the Machine controllers with lagging caches. Like the DockerCluster controller,
-  they read the pause from the Cluster's cache entry, which may lag behind their own object's, so the
-  no-timing-assumption failure of the one-Cluster model would be expected to reach the Machine's Node and
-  container too; but with a lag bound of 1 that search passed 250,000 states at depth 21 (of about 40)
-  and was still growing, beyond what this checker finishes here in reasonable time.
-- The cost of more objects: one Cluster takes 1,056 states with the old ordering, two take 266,752,
-  one with a Machine 620,521. Moving many Clusters at once is where symmetry reduction (the Clusters
-  are interchangeable) would pay.`;
-
-const FAULTS_EXPLANATION = `**What the faults say about the fixed release (v1.9.3 controllers, v1.9.5 mover).**
-
-- A controller-manager crash and restart at any point (its queues and reconciles lost, its cache
-  relisted), clusterctl crashing at any point and move being run again, and informers that take several
-  events of an object at once: with the timing assumption, every property still holds under each.
-  A re-run of move finishes what a crash left, such as an object already DELETEd whose finalizers the
-  first run had not yet removed.
-- The timing assumption is about cache lag only: with caches that never lag (bound 0) every property
-  holds without it, and a lag of one event is already enough to lose the load balancer
-  ([trace](move.matrices.md#v195-no-timing-assumptioncache-lag-1-sourceinfraneverdestroyed)): the
-  Docker provider's cache of the Cluster one event behind (the pause not yet seen) while it sees its
-  DockerCluster deleting.`;
-
 const moverName = (row: MatrixRow) => (row.waitForPausedCondition ? `${row.ordering}, waits for Paused` : row.ordering);
 const controllersName = (row: MatrixRow, alternatives: boolean) =>
   alternatives && row.controllers === CONTROLLERS_PR11284 ? `${row.controllers.name} = (b) no finalizer while paused` : row.controllers.name;
@@ -1393,7 +1304,7 @@ export default defineModel({
         'controller changes of v1.9.0 (PR #11286, the finalizer first; PR #11284, pause as a condition), crossed ' +
         'with the two mover orderings (v1.8.0 to v1.9.4 had the v1.9.3 one) and with the timing assumption on and off.',
       dimensions: ['controllers', 'mover', 'timing assumption'],
-      explanation: HISTORY_EXPLANATION,
+      explanationFile: '../docs/explanations/move-history.md',
       rows: HISTORY.map((row) => ({ variant: row.name, values: [controllersName(row, false), moverName(row), row.timingAssumption ? 'on' : 'off'] })),
     },
     {
@@ -1403,7 +1314,7 @@ export default defineModel({
         'carries the Paused condition its own controller sets; (b) controllers that add no finalizer to a paused object. ' +
         'Each with both orderings, with and without the timing assumption.',
       dimensions: ['controllers', 'mover', 'timing assumption'],
-      explanation: ALTERNATIVES_EXPLANATION,
+      explanationFile: '../docs/explanations/move-alternatives.md',
       rows: ALTERNATIVES.map((row) => ({ variant: row.name, values: [controllersName(row, true), moverName(row), row.timingAssumption ? 'on' : 'off'] })),
     },
     {
@@ -1414,7 +1325,7 @@ export default defineModel({
         'controllers). The v1.9.3 controllers with both mover orderings. These state spaces are far larger than one ' +
         "Cluster's, so the caches never lag here (bound 0): every controller sees each write as it happens.",
       dimensions: ['objects', 'mover', 'caches'],
-      explanation: OBJECTS_EXPLANATION,
+      explanationFile: '../docs/explanations/move-objects.md',
       rows: [OBJECTS[0], FAULTS.find((row) => row.name === 'v1.9.5-no-timing-assumption.cache-lag-0')!, ...OBJECTS.slice(1)].map((row) => ({
         variant: row.name,
         values: [(row.topology ?? ONE_CLUSTER).name, row.ordering, 'lag bound 0'],
@@ -1427,7 +1338,7 @@ export default defineModel({
         'restart, clusterctl crashing and move run again, informers that take several events of an object at once, ' +
         'and, without the timing assumption, caches whose lag is bounded.',
       dimensions: ['timing assumption', 'fault', 'initial caches'],
-      explanation: FAULTS_EXPLANATION,
+      explanationFile: '../docs/explanations/move-faults.md',
       rows: FAULTS.map((row) => ({
         variant: row.name,
         values: [row.timingAssumption ? 'on' : 'off', row.faults?.name ?? 'none', row.timingAssumption && row.faults === undefined ? 'any lag' : 'up to date'],

@@ -1,25 +1,26 @@
 // `modelcheck docs <model>`: runs every variant and writes the model's Markdown documentation
-// (docs/<model>.md by default). `--check` runs nothing: it compares the digest of the inputs the
-// page records (the model file, the checker's sources, its dependencies) with today's, so that
-// CI can fail on a stale page in a second rather than re-running every search.
+// (docs/<model>.md by default), and beside it a record of what the pages were made from and of
+// each variant's results (docs/<model>.manifest.json). `--check` runs no search: it compares the
+// record's inputs with today's (src/cli/docsInputs.ts) and the pages with their recorded digests,
+// so that CI fails on a stale page in a second. Results are compared by the end-to-end tests,
+// which run the variants anyway (docs/architecture.md, "Generated documentation").
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join, resolve } from 'node:path';
 import { checkVariant } from '../engine/bfs.ts';
 import { ModelError } from '../engine/errors.ts';
+import type { Model } from '../engine/model.ts';
 import { formatError } from '../report/errorText.ts';
 import { modelDocs } from '../report/docs.ts';
+import type { DocsManifest } from '../report/manifest.ts';
+import { docsInputs, inputDifferences, pageDigest } from './docsInputs.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
 import type { CliIo } from './main.ts';
 import { renderVariant, type RenderOptions } from './render.ts';
 import { checkInWorkers, WorkerModelError } from './workerPool.ts';
-
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -27,34 +28,42 @@ function positiveInt(value: string): number {
   return n;
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
-    .sort();
+/** The Markdown files the model's matrices include, as paths from the working directory. */
+function explanationFiles(model: Model, modelFile: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of model.matrices ?? []) if (m.explanationFile) out.set(m.name, join(dirname(modelFile), m.explanationFile));
+  return out;
 }
 
-/**
- * What the page is made from: the model file and the modules beside it (which it may import),
- * every source file of the checker, and the checker's dependencies with their versions. Paths
- * are relative to the package, so the digest is the same in every clone.
- */
-export function inputsDigest(modelFile: string): string {
-  const h = createHash('sha256');
-  const add = (label: string, content: string | Buffer) => {
-    h.update(`${label}\0`);
-    h.update(content);
-    h.update('\0');
-  };
-  add('model', readFileSync(modelFile));
-  const beside = readdirSync(dirname(modelFile)).filter((f) => f.endsWith('.ts') && join(dirname(modelFile), f) !== modelFile).sort();
-  for (const f of beside) add(`beside the model: ${f}`, readFileSync(join(dirname(modelFile), f)));
-  for (const f of filesUnder(join(PACKAGE_ROOT, 'src'))) add(relative(PACKAGE_ROOT, f).split('\\').join('/'), readFileSync(f));
-  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  add('dependencies', JSON.stringify(pkg.dependencies ?? {}));
-  return h.digest('hex');
+function readExplanations(model: Model, modelFile: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [matrix, path] of explanationFiles(model, modelFile)) {
+    if (!existsSync(path)) {
+      throw new ModelError('MC109_BAD_MATRIX', `matrix ${matrix}: its explanationFile ${path} does not exist`, {
+        model: model.name,
+        hint: 'explanationFile is a path relative to the model file',
+      });
+    }
+    out[matrix] = readFileSync(path, 'utf8');
+  }
+  return out;
 }
 
-const RECORDED = /from inputs sha256:([0-9a-f]{64})/;
+/** Whether the pages and their record still describe the model; the reasons when not. */
+function staleness(model: Model, file: string, manifestPath: string): string[] {
+  if (!existsSync(manifestPath)) return [`${manifestPath} is missing`];
+  const recorded = JSON.parse(readFileSync(manifestPath, 'utf8')) as DocsManifest;
+  const dir = dirname(manifestPath);
+  const reasons: string[] = [];
+  for (const [page, digest] of Object.entries(recorded.pages)) {
+    const path = join(dir, page);
+    if (!existsSync(path)) reasons.push(`${path} is missing`);
+    else if (pageDigest(readFileSync(path, 'utf8')) !== digest) reasons.push(`${path} was edited after it was generated`);
+  }
+  const now = docsInputs(file, [...explanationFiles(model, file).values()], dir);
+  reasons.push(...inputDifferences(recorded.inputs, now, dir));
+  return reasons;
+}
 
 export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const cmd = new Command()
@@ -87,29 +96,22 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
     io.stderr(`modelcheck docs: no model file at ${file}\n`);
     return EXIT.ERROR;
   }
-  const digest = inputsDigest(resolve(file));
   // A model with variant matrices gets a second page for them, next to the main one.
   const matricesOut = out.replace(/(\.md)?$/, '.matrices.md');
-  if (opts.check) {
-    // The matrices page is checked only if the main page says it links to one.
-    const mainText = existsSync(out) ? readFileSync(out, 'utf8') : '';
-    const pages = mainText.includes('## Variant matrices') ? [out, matricesOut] : [out];
-    for (const page of pages) {
-      const recorded = existsSync(page) ? RECORDED.exec(readFileSync(page, 'utf8'))?.[1] : undefined;
-      if (recorded === digest) continue;
-      io.stderr(
-        recorded === undefined
-          ? `${page} is missing or was not generated by modelcheck docs; run: ${command}\n`
-          : `${page} is stale: ${file} or the checker changed since it was generated; run: ${command}\n`,
-      );
-      return EXIT.NOT_MET;
-    }
-    io.stdout(`${pages.join(' and ')} ${pages.length === 1 ? 'is' : 'are'} up to date with ${file} and the checker\n`);
-    return EXIT.OK;
-  }
+  const manifestOut = out.replace(/(\.md)?$/, '.manifest.json');
   const chalk = new Chalk({ level: 0 });
   try {
     const model = await loadModel(file);
+    if (opts.check) {
+      const reasons = staleness(model, file, manifestOut);
+      if (reasons.length > 0) {
+        io.stderr(`${out} is stale: ${reasons.join('; ')}; run: ${command}\n`);
+        return EXIT.NOT_MET;
+      }
+      io.stdout(`${out} is up to date with ${file} (${manifestOut})\n`);
+      return EXIT.OK;
+    }
+    const explanations = readExplanations(model, file);
     const names = model.variants.map((v) => v.name);
     const render: RenderOptions = {
       colorLevel: 0,
@@ -131,12 +133,21 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
       io.stderr(`modelcheck docs: not written: the search of ${incomplete.map((r) => r.summary.variant).join(', ')} did not finish\n`);
       return EXIT.INCOMPLETE;
     }
-    const pages = modelDocs(model, rendered.map((r) => r.docs!), command, digest, basename(matricesOut));
+    const runs = rendered.map((r) => r.docs!);
+    const pages = modelDocs(model, runs, { command, manifestFile: basename(manifestOut), matricesFile: basename(matricesOut), explanations });
     const dir = dirname(out);
     if (dir !== '') mkdirSync(dir, { recursive: true });
-    writeFileSync(out, pages.main);
-    if (pages.matrices !== undefined) writeFileSync(matricesOut, pages.matrices);
-    const wrote = pages.matrices !== undefined ? `${out} and ${matricesOut}` : out;
+    const written: [string, string][] = [[out, pages.main]];
+    if (pages.matrices !== undefined) written.push([matricesOut, pages.matrices]);
+    for (const [path, text] of written) writeFileSync(path, text);
+    const manifest: DocsManifest = {
+      generatedBy: command,
+      pages: Object.fromEntries(written.map(([path, text]) => [basename(path), pageDigest(text)])),
+      inputs: docsInputs(file, [...explanationFiles(model, file).values()], dirname(manifestOut)),
+      variants: Object.fromEntries(runs.map((r) => [r.variant, r.manifest])),
+    };
+    writeFileSync(manifestOut, `${JSON.stringify(manifest, null, 2)}\n`);
+    const wrote = `${written.map(([path]) => path).join(' and ')} (and ${manifestOut})`;
     io.stdout(`wrote ${wrote}: ${names.length} variants, ${rendered.reduce((n, r) => n + r.summary.violated.length, 0)} counterexamples\n`);
     return EXIT.OK;
   } catch (e) {

@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import { selectMatrices, selectVariants, type ResolvedMatrix } from '../engine/check.ts';
 import { ModelError } from '../engine/errors.ts';
 import { formatMatrix, formatModelHeader, formatSummary } from '../report/text.ts';
-import { matrixJson } from '../report/json.ts';
+import { matrixJson } from '../report/matrixJson.ts';
 import type { OutputFile, RenderedVariant, RenderOptions } from './render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -269,6 +269,12 @@ export interface VariantMatrix {
   readonly rows: readonly { readonly variant: string; readonly values: readonly string[] }[];
   /** What the results mean, in Markdown, for the generated documentation (below the table). */
   readonly explanation?: string;
+  /**
+   * The same from a Markdown file, its path relative to the model file: long prose reads and
+   * diffs better as a page of its own than as a string in the model. `modelcheck docs` includes
+   * it after `explanation`, and counts it among the page's inputs.
+   */
+  readonly explanationFile?: string;
 }
 
 /**

@@ -2,7 +2,6 @@
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
 import type { ModelResult, VariantResult } from '../engine/result.ts';
 import type { StepEvent } from '../engine/model.ts';
-import { matrixProperties, type MatrixLine } from './text.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -99,27 +98,4 @@ function eventsToJson(events: readonly StepEvent[] | undefined): Json {
 
 export function resultToJson(r: ModelResult): Json {
   return { model: r.model, description: r.description ?? null, variants: r.variants.map(variantToJson) };
-}
-
-/**
- * The variant matrix in JSON: its dimensions, and per row the values, the variant, its verdict
- * and every property's status (from that row's result).
- */
-export function matrixJson(
-  matrix: { readonly name: string; readonly description?: string; readonly dimensions: readonly string[] },
-  lines: readonly MatrixLine[],
-): Json {
-  return {
-    name: matrix.name,
-    description: matrix.description ?? null,
-    dimensions: [...matrix.dimensions],
-    properties: matrixProperties(lines),
-    rows: lines.map((l) => ({
-      variant: l.summary.variant,
-      values: [...l.values],
-      verdict: l.summary.verdict,
-      distinctStates: l.summary.distinctStates,
-      properties: Object.fromEntries(l.summary.properties.map((p) => [p.name, p.vacuous ? 'vacuous' : p.status])),
-    })),
-  };
 }

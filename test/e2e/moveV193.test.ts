@@ -6,6 +6,7 @@
 // come from the run that these assertions were written against, on 2026-12-02. If a change
 // moves them, the change must say why.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAsRecorded } from '../helpers/docsRecord.ts';
 import { runCli, traceActions, type CliRun } from '../helpers/runCli.ts';
 
 describe('models/move.ts, variant v1.9.3', () => {
@@ -28,6 +29,10 @@ describe('models/move.ts, variant v1.9.3', () => {
     ]);
     // The move itself always returns: deleteSourceObject does not wait for the object to go.
     expect(v.properties.find((p: { name: string }) => p.name === 'MoveEventuallyFinishes').status).toBe('holds');
+  });
+
+  it('finds what docs/move.md records: counts, verdicts, warnings and every trace', () => {
+    expectAsRecorded('models/move.ts', doc.variants[0]);
   });
 
   it('searches the whole state graph', () => {

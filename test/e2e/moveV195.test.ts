@@ -6,6 +6,7 @@
 // come from the run that these assertions were written against, on 2026-12-02. If a change
 // moves them, the change must say why.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAsRecorded } from '../helpers/docsRecord.ts';
 import { runCli, type CliRun } from '../helpers/runCli.ts';
 
 describe('models/move.ts, variant v1.9.5', () => {
@@ -67,6 +68,10 @@ describe('models/move.ts, variant v1.9.5', () => {
 
   it('states the timing assumption it relies on', () => {
     expect(doc.variants[0].assumptions[0]).toMatch(/^Every controller manager's cache shows the source Cluster paused before the mover's delete phase begins/);
+  });
+
+  it('finds what docs/move.md records: counts, verdicts, warnings and every trace', () => {
+    expectAsRecorded('models/move.ts', doc.variants[0]);
   });
 
   it('searches the whole state graph', () => {

@@ -7,6 +7,7 @@
 // against the model's code step by step (README.md, "What the move model shows"). A change
 // that moves them must say why.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { docsRecordOf, expectAsRecorded } from './docsRecord.ts';
 import { runCli, traceActions, type CliRun } from './runCli.ts';
 
 export interface VariantExpectation {
@@ -44,6 +45,12 @@ export function describeModelVariant(model: string, variant: string, expected: V
       const [v] = doc.variants;
       expect({ distinct: v.distinctStates, generated: v.statesGenerated, depth: v.depth }).toEqual(expected.counts);
     });
+
+    if (docsRecordOf(model) !== undefined) {
+      it('finds what its generated docs page records: counts, verdicts, warnings and every trace', () => {
+        expectAsRecorded(model, doc.variants[0]);
+      });
+    }
 
     for (const [property, actions] of Object.entries(expected.traces)) {
       it(`finds the shortest counterexample to ${property}`, () => {

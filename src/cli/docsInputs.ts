@@ -1,0 +1,117 @@
+// What a generated docs page is made from, file by file: the model file and the local modules it
+// imports, the Markdown files it includes, and the parts of the checker that shape a page's text
+// (the Kubernetes library, and the report modules that the page generator src/report/docs.ts
+// imports, directly or not). The search engine is not among them: a change
+// there that changes a result is caught by the end-to-end tests, which compare each run with the
+// page's recorded results (src/report/manifest.ts); one that changes none leaves the page current.
+//
+// TypeScript files are digested token by token, without comments, so that a comment or a
+// reformatting changes no digest, while any change to code or to a string does.
+import ts from 'typescript';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The library parts that shape a page's text: all of these directories... */
+const LIBRARY_DIRS = ['src/k8s'];
+/** ...and the modules of this directory that the page generator imports, directly or not. */
+const REPORT_DIR = 'src/report';
+const PAGE_GENERATOR = 'src/report/docs.ts';
+/** Dependencies whose behaviour shows on a page (immutable.js decides the order of a Map's keys). */
+const DEPENDENCIES = ['immutable'];
+
+/**
+ * A TypeScript file's code without its comments and layout, digested: the digest of its tokens,
+ * read from the syntax tree (so that the text inside strings and templates is kept whole), with
+ * JSDoc and the optional comma that ends a list left out.
+ */
+export function codeDigest(path: string, text: string): string {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const h = createHash('sha256');
+  const visit = (node: ts.Node) => {
+    const children = node.getChildren(source);
+    if (children.length === 0) {
+      if (node.kind !== ts.SyntaxKind.EndOfFileToken) h.update(`${node.kind}:${node.getText(source)}\0`);
+      return;
+    }
+    children.forEach((c, i) => {
+      if (ts.isJSDoc(c)) return;
+      const trailingComma = c.kind === ts.SyntaxKind.CommaToken && node.kind === ts.SyntaxKind.SyntaxList && i === children.length - 1;
+      if (!trailingComma) visit(c);
+    });
+  };
+  visit(source);
+  return h.digest('hex').slice(0, 16);
+}
+
+function sha(text: string | Buffer): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+function fileDigest(path: string): string {
+  const bytes = readFileSync(path);
+  return path.endsWith('.ts') ? codeDigest(path, bytes.toString('utf8')) : sha(bytes);
+}
+
+/** A module and every local module it imports, directly or not (package imports excluded). */
+export function localModules(modelFile: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const f of info.importedFiles) if (f.fileName.startsWith('.')) visit(resolve(dirname(file), f.fileName));
+  };
+  visit(resolve(modelFile));
+  return [...seen];
+}
+
+function tsFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? tsFilesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
+    .sort();
+}
+
+/**
+ * Each input's digest, by name: model-side files by their path from `baseDir` (where the record
+ * is kept, so that the names do not depend on the working directory), library files as
+ * `modelcheck/<path>`, dependencies as `<name>@` with their version. `included` are the Markdown
+ * files the model's pages include.
+ */
+export function docsInputs(modelFile: string, included: readonly string[], baseDir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const name = (path: string) => relative(resolve(baseDir), path).split('\\').join('/');
+  for (const f of [...localModules(modelFile), ...included.map((p) => resolve(p))].sort()) {
+    out[name(f)] = existsSync(f) ? fileDigest(f) : 'missing';
+  }
+  const report = localModules(join(PACKAGE_ROOT, PAGE_GENERATOR)).filter((f) => f.startsWith(join(PACKAGE_ROOT, REPORT_DIR)));
+  const library = [...LIBRARY_DIRS.flatMap((d) => tsFilesUnder(join(PACKAGE_ROOT, d))), ...report.sort()];
+  for (const f of library) out[`modelcheck/${relative(PACKAGE_ROOT, f).split('\\').join('/')}`] = fileDigest(f);
+  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  for (const d of DEPENDENCIES) out[`${d}@`] = pkg.dependencies?.[d] ?? 'absent';
+  return out;
+}
+
+/**
+ * How today's inputs differ from recorded ones: one phrase per input added, removed or changed.
+ * `baseDir` is where the record is kept: model-side files are named from the working directory.
+ */
+export function inputDifferences(recorded: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>, baseDir: string): string[] {
+  const shown = (k: string) =>
+    k.startsWith('modelcheck/') ? k : k.endsWith('@') ? k.slice(0, -1) : relative(process.cwd(), resolve(baseDir, k)).split('\\').join('/');
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(now)) {
+    if (!(k in recorded)) out.push(`${shown(k)} is new`);
+    else if (recorded[k] !== v) out.push(k.endsWith('@') ? `${k.slice(0, -1)} is now ${v} (was ${recorded[k]})` : `${shown(k)} changed`);
+  }
+  for (const k of Object.keys(recorded)) if (!(k in now)) out.push(`${shown(k)} is no longer an input`);
+  return out;
+}
+
+/** A page's own digest, so that a hand edit shows. */
+export function pageDigest(text: string): string {
+  return sha(text);
+}

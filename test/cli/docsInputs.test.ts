@@ -1,0 +1,42 @@
+// What a docs page is made from: code is digested without its comments and layout, so that only
+// a change of code or of a string changes a digest; a model's inputs follow its local imports.
+import { describe, expect, it } from 'vitest';
+import { codeDigest, localModules } from '../../src/cli/docsInputs.ts';
+import { resolve } from 'node:path';
+
+const code = `// The counter.
+export const top = 3; /* inclusive */
+export function next(n: number): number {
+  return n < top ? n + 1 : n;
+}
+const label = \`at \${top} // not a comment\`;
+`;
+
+describe('codeDigest', () => {
+  it('ignores comments, blank lines and layout', () => {
+    const relaid = `export const top = 3;\n\nexport function next(n: number): number { return n < top ? n + 1 : n; }\n// A new comment.\nconst label = \`at \${top} // not a comment\`;\n`;
+    expect(codeDigest('a.ts', relaid)).toBe(codeDigest('a.ts', code));
+  });
+
+  it('sees a change of code, of a number and of the text inside a template string', () => {
+    expect(codeDigest('a.ts', code.replace('n + 1', 'n + 2'))).not.toBe(codeDigest('a.ts', code));
+    expect(codeDigest('a.ts', code.replace('top = 3', 'top = 4'))).not.toBe(codeDigest('a.ts', code));
+    expect(codeDigest('a.ts', code.replace('// not a comment', '// not a remark'))).not.toBe(codeDigest('a.ts', code));
+  });
+});
+
+describe('localModules', () => {
+  it("follows a model's relative imports, not the package's", () => {
+    const files = localModules('models/move.ts').map((f) => f.slice(resolve('.').length + 1));
+    expect(files.sort()).toEqual(['models/capi.ts', 'models/move.ts']);
+  });
+});
+
+describe('codeDigest and a formatter', () => {
+  it('ignores a trailing comma and a JSDoc comment', () => {
+    const a = 'export const xs = [1, 2];\nexport function f(a: number, b: number) { return a + b; }\n';
+    const b = '/** Two numbers. */\nexport const xs = [\n  1,\n  2,\n];\nexport function f(\n  a: number,\n  b: number,\n) {\n  return a + b;\n}\n';
+    expect(codeDigest('a.ts', b)).toBe(codeDigest('a.ts', a));
+    expect(codeDigest('a.ts', a.replace('[1, 2]', '[2, 1]'))).not.toBe(codeDigest('a.ts', a));
+  });
+});

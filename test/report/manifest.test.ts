@@ -1,0 +1,76 @@
+// The record a docs page keeps of each variant's run, and how a later run is compared with it:
+// every difference named, nothing reported when the runs agree.
+import { describe, expect, it } from 'vitest';
+import { manifestDifferences, variantManifest } from '../../src/report/manifest.ts';
+import type { Json } from '../../src/report/json.ts';
+
+const step = (action: string | null, x: number): Json => ({ action, events: [], state: { x } });
+const run = (over: Record<string, unknown> = {}): Json =>
+  ({
+    verdict: 'violated',
+    metExpectations: true,
+    distinctStates: 4,
+    statesGenerated: 7,
+    depth: 3,
+    warnings: ['action b is never enabled in any reachable state'],
+    fairness: [],
+    properties: [
+      { name: 'Small', status: 'violated', vacuous: false },
+      { name: 'Settled', status: 'holds', vacuous: true },
+    ],
+    violations: [{ property: 'Small', trace: [step(null, 0), step('inc', 1), step('inc', 2)] }],
+    ...over,
+  }) as Json;
+
+describe('variantManifest', () => {
+  it('records counts, statuses (vacuous as such), warnings and each trace by length and digest', () => {
+    const m = variantManifest(run());
+    expect(m).toMatchObject({
+      verdict: 'violated',
+      distinctStates: 4,
+      statesGenerated: 7,
+      depth: 3,
+      properties: { Small: 'violated', Settled: 'vacuous' },
+      violations: [{ property: 'Small', states: 3, loop: null }],
+    });
+    expect(m.violations[0].trace).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('gives the same record for a run read back from JSON text', () => {
+    expect(variantManifest(JSON.parse(JSON.stringify(run())) as Json)).toEqual(variantManifest(run()));
+  });
+});
+
+describe('manifestDifferences', () => {
+  it('finds none between equal runs', () => {
+    expect(manifestDifferences('v', variantManifest(run()), variantManifest(run()))).toEqual([]);
+  });
+
+  it('names each count, status, warning and trace that changed', () => {
+    const other = run({
+      distinctStates: 5,
+      depth: 4,
+      warnings: [],
+      properties: [
+        { name: 'Small', status: 'violated', vacuous: false },
+        { name: 'Settled', status: 'holds', vacuous: false },
+      ],
+      violations: [{ property: 'Small', trace: [step(null, 0), step('inc', 1), step('inc', 3)] }],
+    });
+    expect(manifestDifferences('v', variantManifest(run()), variantManifest(other))).toEqual([
+      'v: distinct states 4 -> 5',
+      'v: depth 3 -> 4',
+      'v: Settled vacuous -> holds',
+      'v: warning no longer given: action b is never enabled in any reachable state',
+      "v: Small's counterexample changed (same length, other steps or states)",
+    ]);
+  });
+
+  it('names a counterexample whose length changed, and a variant the page does not have', () => {
+    const shorter = run({ violations: [{ property: 'Small', trace: [step(null, 0), step('inc', 2)] }] });
+    expect(manifestDifferences('v', variantManifest(run()), variantManifest(shorter))).toEqual([
+      "v: Small's counterexample 3 states -> 2 states",
+    ]);
+    expect(manifestDifferences('w', undefined, variantManifest(run()))).toEqual(['w: not on the page']);
+  });
+});
