@@ -17,7 +17,17 @@ const SLOW = [
   'test/e2e/moveBackSlow.test.ts',
 ];
 const slowOnly = process.env.MODELCHECK_SLOW === '1';
-const HEAVIEST_FIRST = ['moveUnreconciledV193', 'moveUnreconciledV195', 'moveMatrixSlow', 'moveBackSlow', 'moveV193', 'moveMatrix', 'moveObjects', 'moveNoTiming', 'moveV195'];
+const HEAVIEST_FIRST = [
+  'moveUnreconciledV193',
+  'moveUnreconciledV195',
+  'moveMatrixSlow',
+  'moveBackSlow',
+  'moveV193',
+  'moveMatrix',
+  'moveObjects',
+  'moveNoTiming',
+  'moveV195',
+];
 
 class HeaviestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -23,7 +23,11 @@ const helpers = await Promise.all(
 );
 const baseline = process.memoryUsage().rss;
 const start = performance.now();
-const r = await checkVariantParallel(v, {}, helpers.map((h) => h.link));
+const r = await checkVariantParallel(
+  v,
+  {},
+  helpers.map((h) => h.link),
+);
 for (const h of helpers) void h.worker.terminate();
 const seconds = (performance.now() - start) / 1000;
 const peak = process.resourceUsage().maxRSS * 1024;

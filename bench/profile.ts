@@ -21,7 +21,11 @@ if (!CASES[index]) {
   process.exit(2);
 }
 const dir = mkdtempSync(join(tmpdir(), 'modelcheck-profile-'));
-const run = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(index), '1'], { encoding: 'utf8' });
+const run = spawnSync(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(index), '1'],
+  { encoding: 'utf8' },
+);
 if (run.status !== 0) {
   console.error(run.stderr);
   process.exit(1);
@@ -34,17 +38,19 @@ const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
 function partOf(url: string, name: string): string {
   if (name === '(garbage collector)') return 'garbage collection';
   if (name === '(idle)' || name === '(program)') return 'idle, and V8 outside JavaScript';
-  if (url.includes('/node_modules/immutable/')) return 'immutable.js (the model\'s state values)';
+  if (url.includes('/node_modules/immutable/')) return "immutable.js (the model's state values)";
   if (/\/src\/engine\/(encoding|hash|fingerprint)\.ts/.test(url)) return 'checker: canonical encoding and fingerprints';
   if (url.includes('/src/engine/')) return 'checker: search, visited set, trace log, model calls';
   if (url.includes('/src/k8s/')) return 'Kubernetes library (src/k8s)';
-  if (url.includes('/models/') || url.includes('/test/fixtures/')) return 'the model\'s own code';
+  if (url.includes('/models/') || url.includes('/test/fixtures/')) return "the model's own code";
   return 'Node.js, the loader and the rest';
 }
 
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfTime = new Map<number, number>();
-profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + profile.timeDeltas[i]));
+profile.samples.forEach((id, i) => {
+  selfTime.set(id, (selfTime.get(id) ?? 0) + profile.timeDeltas[i]);
+});
 const parts = new Map<string, number>();
 const functions = new Map<string, number>();
 let total = 0;
@@ -58,7 +64,9 @@ for (const [id, t] of selfTime) {
   functions.set(key, (functions.get(key) ?? 0) + t);
 }
 const pct = (t: number) => `${((100 * t) / total).toFixed(1)}%`;
-console.log(`${result.name}: ${result.distinct.toLocaleString('en-US')} distinct states in ${result.seconds.toFixed(1)} s on one thread, profiled`);
+console.log(
+  `${result.name}: ${result.distinct.toLocaleString('en-US')} distinct states in ${result.seconds.toFixed(1)} s on one thread, profiled`,
+);
 console.log('');
 console.log('| part of the program | self time |');
 console.log('|---|---:|');

@@ -14,14 +14,20 @@ const picked = process.argv.slice(2).map(Number);
 const indices = picked.length > 0 ? picked : CASES.flatMap((c, i) => (c.large ? [] : [i]));
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 
-console.log(`modelcheck benchmark, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB`);
+console.log(
+  `modelcheck benchmark, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
+);
 console.log('');
-console.log('| model | threads | verdict | distinct | unreduced | generated | depth | search s | liveness s | distinct/s | speed-up | peak MiB | bytes/distinct | stored bytes/distinct |');
+console.log(
+  '| model | threads | verdict | distinct | unreduced | generated | depth | search s | liveness s | distinct/s | speed-up | peak MiB | bytes/distinct | stored bytes/distinct |',
+);
 console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const i of indices) {
   let oneThread: number | undefined;
   for (const threads of [1, 2]) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(i), String(threads)], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(i), String(threads)], {
+      encoding: 'utf8',
+    });
     if (run.status !== 0) {
       console.log(`| ${CASES[i]?.name ?? i} | ${threads} | failed: ${run.stderr.trim().split('\n')[0]} |`);
       process.exitCode = 1;

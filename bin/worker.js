@@ -7,5 +7,9 @@ import { workerData } from 'node:worker_threads';
 register();
 const task = workerData?.task;
 await import(
-  task === 'typecheck' ? '../src/cli/typecheckWorker.ts' : task === 'expander' ? '../src/cli/expanderWorker.ts' : '../src/cli/variantWorker.ts'
+  task === 'typecheck'
+    ? '../src/cli/typecheckWorker.ts'
+    : task === 'expander'
+      ? '../src/cli/expanderWorker.ts'
+      : '../src/cli/variantWorker.ts'
 );

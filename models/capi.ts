@@ -75,7 +75,10 @@ export function removeFinalizerStep<S>(r: StepContext<S>, finalizer: string): k8
 
 /** What the pause check needs from the reconciled object's own cached copy, kept as locals. */
 export function pauseLocals(o: KubeObject): { annotatedPaused: boolean; pausedCondition: boolean | null } {
-  return { annotatedPaused: o.annotations.has(PAUSED_ANNOTATION), pausedCondition: (o.conditions.get(PAUSED_CONDITION) as boolean | undefined) ?? null };
+  return {
+    annotatedPaused: o.annotations.has(PAUSED_ANNOTATION),
+    pausedCondition: (o.conditions.get(PAUSED_CONDITION) as boolean | undefined) ?? null,
+  };
 }
 
 /**

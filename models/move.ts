@@ -154,7 +154,10 @@ const containerOf = (machine: string) => `${machine} container`;
 const nodeOf = (machine: string) => `${machine} Node`;
 
 function initialInfrastructure(t: Topology): OrderedMap<string, Infrastructure> {
-  const names = t.clusters.flatMap((c) => [loadBalancerOf(c), ...machineIndices(t).flatMap((i) => [containerOf(machineName(c, i)), nodeOf(machineName(c, i))])]);
+  const names = t.clusters.flatMap((c) => [
+    loadBalancerOf(c),
+    ...machineIndices(t).flatMap((i) => [containerOf(machineName(c, i)), nodeOf(machineName(c, i))]),
+  ]);
   return OrderedMap<string, Infrastructure>(names.map((name): [string, Infrastructure] => [name, 'running']));
 }
 
@@ -166,7 +169,10 @@ function initialInfrastructure(t: Topology): OrderedMap<string, Infrastructure> 
  * which varies from run to run; the model takes one fixed order.
  */
 function moveSequence(t: Topology): ObjectKey[][] {
-  const groups = [t.clusters.map(clusterKey), t.clusters.flatMap((c) => [dockerClusterKey(c), ...machineIndices(t).map((i) => machineKey(c, i))])];
+  const groups = [
+    t.clusters.map(clusterKey),
+    t.clusters.flatMap((c) => [dockerClusterKey(c), ...machineIndices(t).map((i) => machineKey(c, i))]),
+  ];
   if (t.machines > 0) groups.push(t.clusters.flatMap((c) => machineIndices(t).map((i) => dockerMachineKey(c, i))));
   return groups;
 }
@@ -243,10 +249,19 @@ function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState
         ? 'cluster_controller.go Reconcile: r.Client.Get of the Cluster from the cache (NotFound returns), then the decisions of EnsureFinalizer and the pause check on that copy.'
         : 'cluster_controller.go Reconcile: r.Client.Get of the Cluster from the cache (NotFound returns), then the pause check, the deletion branch and the missing finalizer, on that copy.',
       ...(code.pr11286
-        ? { ensureFinalizer: 'finalizers.EnsureFinalizer before the pause check (PR #11286): merge patch of the cached finalizers plus cluster.cluster.x-k8s.io.' }
-        : { addFinalizer: 'v1.8.0: controllerutil.AddFinalizer after the deletion branch, sent by the deferred patchCluster (a merge patch of the cached finalizers plus cluster.cluster.x-k8s.io).' }),
+        ? {
+            ensureFinalizer:
+              'finalizers.EnsureFinalizer before the pause check (PR #11286): merge patch of the cached finalizers plus cluster.cluster.x-k8s.io.',
+          }
+        : {
+            addFinalizer:
+              'v1.8.0: controllerutil.AddFinalizer after the deletion branch, sent by the deferred patchCluster (a merge patch of the cached finalizers plus cluster.cluster.x-k8s.io).',
+          }),
       ...(code.pr11284
-        ? { ensurePausedCondition: 'paused.EnsurePausedCondition (PR #11284): patch the Paused condition; Reconcile returns when paused or when it changed.' }
+        ? {
+            ensurePausedCondition:
+              'paused.EnsurePausedCondition (PR #11284): patch the Paused condition; Reconcile returns when paused or when it changed.',
+          }
         : {}),
       reconcileInfrastructure: 'reconcileDelete: read the infrastructure object through the cache.',
       deleteInfrastructure: 'reconcileDelete: DELETE the infrastructure object and wait for it to be gone.',
@@ -284,9 +299,7 @@ function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState
       ...(code.pr11286
         ? { ensureFinalizer: (r: StepContext<MoveState>) => ensureFinalizerStep(r, CLUSTER_FINALIZER) }
         : { addFinalizer: (r: StepContext<MoveState>) => ensureFinalizerStep(r, CLUSTER_FINALIZER) }),
-      ...(code.pr11284
-        ? { ensurePausedCondition: (r: StepContext<MoveState>) => ensurePausedConditionStep(r) }
-        : {}),
+      ...(code.pr11284 ? { ensurePausedCondition: (r: StepContext<MoveState>) => ensurePausedConditionStep(r) } : {}),
       reconcileInfrastructure: (r) => {
         const infrastructureRef = r.local<ObjectKey>('infrastructureRef');
         const finalizers = r.local<List<string>>('finalizers');
@@ -324,9 +337,7 @@ function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<Mov
         // from paused to unpaused. Neither passes a deletion.
         predicate: code.pr11284
           ? (e) =>
-              e.type === 'MODIFIED' &&
-              e.old !== undefined &&
-              (e.old.spec.get('paused') === true) !== (e.object.spec.get('paused') === true)
+              e.type === 'MODIFIED' && e.old !== undefined && (e.old.spec.get('paused') === true) !== (e.object.spec.get('paused') === true)
           : (e) =>
               (e.type === 'ADDED' && e.object.spec.get('paused') !== true) ||
               (e.type === 'MODIFIED' && e.old?.spec.get('paused') === true && e.object.spec.get('paused') !== true),
@@ -338,15 +349,26 @@ function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<Mov
     ],
     ...(code.pr11284 ? {} : { eventFilter: notPausedByAnnotation }),
     docs: {
-      reconcile: 'dockercluster_controller.go Reconcile: r.Client.Get of the DockerCluster from the cache (NotFound returns)' +
-        (code.pr11286 ? ', then EnsureFinalizer\'s decision on that copy.' : '.'),
+      reconcile:
+        'dockercluster_controller.go Reconcile: r.Client.Get of the DockerCluster from the cache (NotFound returns)' +
+        (code.pr11286 ? ", then EnsureFinalizer's decision on that copy." : '.'),
       ...(code.pr11286
-        ? { ensureFinalizer: 'finalizers.EnsureFinalizer first (PR #11286): merge patch of the cached finalizers plus dockercluster.infrastructure.cluster.x-k8s.io.' }
-        : { addFinalizer: 'v1.8.0: controllerutil.AddFinalizer after the deletion branch, sent by the deferred patchDockerCluster (merge patch of the cached finalizers plus dockercluster.infrastructure.cluster.x-k8s.io).' }),
-      getOwnerCluster: 'util.GetOwnerCluster: read the owner Cluster from the cache (an error requeues)' +
-        (code.pr11284 ? '; then paused.EnsurePausedCondition decides on the Cluster\'s cached spec.paused.' : '; v1.8.0 checks no pause.'),
+        ? {
+            ensureFinalizer:
+              'finalizers.EnsureFinalizer first (PR #11286): merge patch of the cached finalizers plus dockercluster.infrastructure.cluster.x-k8s.io.',
+          }
+        : {
+            addFinalizer:
+              'v1.8.0: controllerutil.AddFinalizer after the deletion branch, sent by the deferred patchDockerCluster (merge patch of the cached finalizers plus dockercluster.infrastructure.cluster.x-k8s.io).',
+          }),
+      getOwnerCluster:
+        'util.GetOwnerCluster: read the owner Cluster from the cache (an error requeues)' +
+        (code.pr11284 ? "; then paused.EnsurePausedCondition decides on the Cluster's cached spec.paused." : '; v1.8.0 checks no pause.'),
       ...(code.pr11284
-        ? { ensurePausedCondition: 'paused.EnsurePausedCondition (PR #11284): patch the Paused condition of the DockerCluster; Reconcile returns.' }
+        ? {
+            ensurePausedCondition:
+              'paused.EnsurePausedCondition (PR #11284): patch the Paused condition of the DockerCluster; Reconcile returns.',
+          }
         : {}),
       reconcileDelete: 'reconcileDelete: patch LoadBalancerAvailable=False (Deleting) to show the delete started.',
       deleteLoadBalancer: 'reconcileDelete: externalLoadBalancer.Delete removes the load balancer container.',
@@ -391,9 +413,7 @@ function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<Mov
         // v1.8.0 checks no pause here.
         return code.pr11284 ? pauseCheck(r, cluster, afterPauseCheck) : afterPauseCheck();
       },
-      ...(code.pr11284
-        ? { ensurePausedCondition: (r: StepContext<MoveState>) => ensurePausedConditionStep(r) }
-        : {}),
+      ...(code.pr11284 ? { ensurePausedCondition: (r: StepContext<MoveState>) => ensurePausedConditionStep(r) } : {}),
       reconcileDelete: (r) => {
         const res = r.mergePatch(r.key, { conditions: { LoadBalancerAvailable: false } });
         return res.code === 200 ? r.goto('deleteLoadBalancer', { finalizers: r.local('finalizers') }) : r.requeue();
@@ -428,13 +448,18 @@ function machineController(): k8s.ControllerConfig<MoveState> {
       // marks the control plane initialized, which no step here makes; left out.
     ],
     docs: {
-      reconcile: "machine_controller.go Reconcile: r.Client.Get of the Machine from the cache (NotFound returns), then EnsureFinalizer's decision on that copy.",
+      reconcile:
+        "machine_controller.go Reconcile: r.Client.Get of the Machine from the cache (NotFound returns), then EnsureFinalizer's decision on that copy.",
       ensureFinalizer: 'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus machine.cluster.x-k8s.io.',
-      getCluster: "util.GetClusterByName from the cache (an error requeues), then paused.EnsurePausedCondition on the Cluster's cached spec.paused; a Machine being deleted goes on to reconcileDelete.",
+      getCluster:
+        "util.GetClusterByName from the cache (an error requeues), then paused.EnsurePausedCondition on the Cluster's cached spec.paused; a Machine being deleted goes on to reconcileDelete.",
       ensurePausedCondition: 'paused.EnsurePausedCondition: patch the Paused condition of the Machine; Reconcile returns.',
-      drainNode: "reconcileDelete: isDeleteNodeAllowed (the cached Cluster is not being deleted), then drainNode evicts the Node's Pods in the workload cluster.",
-      reconcileDeleteInfrastructure: 'reconcileDeleteInfrastructure: read the infrastructure machine through the cache; gone means deleted, otherwise DELETE it (if not yet deleting) and wait.',
-      deleteInfrastructure: 'reconcileDeleteInfrastructure: r.Client.Delete of the DockerMachine; Reconcile returns and waits for it to be gone.',
+      drainNode:
+        "reconcileDelete: isDeleteNodeAllowed (the cached Cluster is not being deleted), then drainNode evicts the Node's Pods in the workload cluster.",
+      reconcileDeleteInfrastructure:
+        'reconcileDeleteInfrastructure: read the infrastructure machine through the cache; gone means deleted, otherwise DELETE it (if not yet deleting) and wait.',
+      deleteInfrastructure:
+        'reconcileDeleteInfrastructure: r.Client.Delete of the DockerMachine; Reconcile returns and waits for it to be gone.',
       deleteNode: 'reconcileDelete: with the infrastructure gone, deleteNode removes the Node from the workload cluster.',
       removeFinalizer: 'reconcileDelete: controllerutil.RemoveFinalizer, sent by the deferred patchMachine.',
     },
@@ -471,12 +496,19 @@ function machineController(): k8s.ControllerConfig<MoveState> {
       // changes nothing any controller here reads or any property checks; left out.
       drainNode: (r) => {
         r.effect((s) => s.setIn(['infrastructure', nodeOf(nameOf(r.key))], 'drained'));
-        return r.goto('reconcileDeleteInfrastructure', { infrastructureRef: r.local('infrastructureRef'), finalizers: r.local('finalizers'), nodeAllowed: true });
+        return r.goto('reconcileDeleteInfrastructure', {
+          infrastructureRef: r.local('infrastructureRef'),
+          finalizers: r.local('finalizers'),
+          nodeAllowed: true,
+        });
       },
       reconcileDeleteInfrastructure: (r) => {
         const infra = r.cached(r.local<ObjectKey>('infrastructureRef'));
         const nodeAllowed = r.local<boolean>('nodeAllowed');
-        if (!infra) return nodeAllowed ? r.goto('deleteNode', { finalizers: r.local('finalizers') }) : r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
+        if (!infra)
+          return nodeAllowed
+            ? r.goto('deleteNode', { finalizers: r.local('finalizers') })
+            : r.goto('removeFinalizer', { finalizers: r.local('finalizers') });
         // Waits for the infrastructure machine to be gone; its deletion event requeues the Machine.
         return k8s.isDeleting(infra) ? r.done() : r.goto('deleteInfrastructure', { infrastructureRef: r.local('infrastructureRef') });
       },
@@ -497,7 +529,9 @@ function machineController(): k8s.ControllerConfig<MoveState> {
 function dockerMachineController(t: Topology): k8s.ControllerConfig<MoveState> {
   /** The DockerMachines in `cache` that belong to Cluster `c` (a List by the cluster-name label). */
   const dockerMachinesOf = (c: string, cache: { has: (k: ObjectKey) => boolean }) =>
-    machineIndices(t).map((i) => dockerMachineKey(c, i)).filter((k) => cache.has(k));
+    machineIndices(t)
+      .map((i) => dockerMachineKey(c, i))
+      .filter((k) => cache.has(k));
   return {
     name: 'dockerMachineController',
     manager: 'capd',
@@ -520,19 +554,24 @@ function dockerMachineController(t: Topology): k8s.ControllerConfig<MoveState> {
       },
     ],
     docs: {
-      reconcile: "dockermachine_controller.go Reconcile: r.Client.Get of the DockerMachine from the cache (NotFound returns), then EnsureFinalizer's decision on that copy.",
-      ensureFinalizer: 'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus dockermachine.infrastructure.cluster.x-k8s.io.',
+      reconcile:
+        "dockermachine_controller.go Reconcile: r.Client.Get of the DockerMachine from the cache (NotFound returns), then EnsureFinalizer's decision on that copy.",
+      ensureFinalizer:
+        'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus dockermachine.infrastructure.cluster.x-k8s.io.',
       getOwnerMachine: 'util.GetOwnerMachine: read the owner Machine from the cache (an error requeues).',
-      getCluster: "util.GetClusterFromMetadata: read the Machine's Cluster from the cache (an error requeues), then paused.EnsurePausedCondition on its spec.paused.",
+      getCluster:
+        "util.GetClusterFromMetadata: read the Machine's Cluster from the cache (an error requeues), then paused.EnsurePausedCondition on its spec.paused.",
       ensurePausedCondition: 'paused.EnsurePausedCondition: patch the Paused condition of the DockerMachine; Reconcile returns.',
-      reconcileDelete: 'Get the DockerCluster from the cache (absent: return), then reconcileDelete patches ContainerProvisioned=False (Deleting).',
+      reconcileDelete:
+        'Get the DockerCluster from the cache (absent: return), then reconcileDelete patches ContainerProvisioned=False (Deleting).',
       deleteContainer: "reconcileDelete: externalMachine.Delete removes the machine's container.",
       removeFinalizer: 'reconcileDelete: controllerutil.RemoveFinalizer, sent by the deferred patchDockerMachine.',
     },
     reconcile: (r) => {
       const dockerMachine = r.cached(r.key);
       if (!dockerMachine) return r.done();
-      if (needsFinalizer(dockerMachine, DOCKER_MACHINE_FINALIZER)) return r.goto('ensureFinalizer', { finalizers: dockerMachine.finalizers });
+      if (needsFinalizer(dockerMachine, DOCKER_MACHINE_FINALIZER))
+        return r.goto('ensureFinalizer', { finalizers: dockerMachine.finalizers });
       const owner = dockerMachine.ownerReferences.find((k) => k.startsWith('Machine/'));
       // No owner Machine yet: "Waiting for Machine Controller to set OwnerRef", return.
       if (owner === undefined) return r.done();
@@ -748,7 +787,12 @@ function moverActions(
             // AlreadyExists (a re-run): "try to update it", with the target's resourceVersion.
             const existing = kube.read(state, 'target', key, events);
             if (existing.code === 200) {
-              state = request(state, 'target', (srv) => k8s.update(srv, copy.set('resourceVersion', existing.object.resourceVersion)), events).state;
+              state = request(
+                state,
+                'target',
+                (srv) => k8s.update(srv, copy.set('resourceVersion', existing.object.resourceVersion)),
+                events,
+              ).state;
             }
           }
         }
@@ -862,7 +906,8 @@ function moverActions(
  */
 const moverCrashAndRerun = action<MoveState>('mover.crashAndRerun', {
   doc: 'Fault: clusterctl dies between two requests (or has failed) and move is run again from the start.',
-  next: (s) => (s.moverRerunsLeft > 0 && s.mover.phase !== 'done' ? s.merge({ mover: Mover(), moverRerunsLeft: s.moverRerunsLeft - 1 }) : undefined),
+  next: (s) =>
+    s.moverRerunsLeft > 0 && s.mover.phase !== 'done' ? s.merge({ mover: Mover(), moverRerunsLeft: s.moverRerunsLeft - 1 }) : undefined,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -873,8 +918,8 @@ function moveProperties(kube: k8s.Kubernetes<MoveState>, topology: Topology) {
   const MOVED = createOrder(topology);
   const noFinalizerResurrection = invariant<MoveState>(
     'NoFinalizerResurrection',
-    'Once the mover has emptied an object\'s finalizers, no finalizer reappears on that object while it exists.',
-    (s) => s.emptied.every((key) => (kube.stored(s, 'source', key)?.finalizers.isEmpty() ?? true)),
+    "Once the mover has emptied an object's finalizers, no finalizer reappears on that object while it exists.",
+    (s) => s.emptied.every((key) => kube.stored(s, 'source', key)?.finalizers.isEmpty() ?? true),
     { premise: (s) => !s.emptied.isEmpty() },
   );
 
@@ -977,10 +1022,13 @@ function initialStates(
 /** The injected faults in plain words, for the variant's assumptions. */
 function faultAssumptions(f: MoveFaults): string[] {
   const out: string[] = [];
-  if (f.restarts) out.push(`Fault: up to ${f.restarts} controller-manager crash and restart (in-memory work lost, cache relisted), at any point.`);
+  if (f.restarts)
+    out.push(`Fault: up to ${f.restarts} controller-manager crash and restart (in-memory work lost, cache relisted), at any point.`);
   if (f.moverReruns) out.push(`Fault: clusterctl may crash (or fail) and move be run again, up to ${f.moverReruns} time.`);
-  if (f.cacheLagBound !== undefined) out.push(`Caches lag at most ${f.cacheLagBound} watch event${f.cacheLagBound === 1 ? '' : 's'} per object behind the API server.`);
-  if (f.coalesce) out.push('Fault: an informer may take all pending events of an object at once, its handlers seeing only the first and last versions.');
+  if (f.cacheLagBound !== undefined)
+    out.push(`Caches lag at most ${f.cacheLagBound} watch event${f.cacheLagBound === 1 ? '' : 's'} per object behind the API server.`);
+  if (f.coalesce)
+    out.push('Fault: an informer may take all pending events of an object at once, its handlers seeing only the first and last versions.');
   return out;
 }
 
@@ -988,7 +1036,12 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
   const { moverReruns = 0, ...kubeFaults } = o.faults ?? {};
   const topology = o.topology ?? ONE_CLUSTER;
   const kube = kubernetesFor(o.controllers, topology, kubeFaults);
-  const movers = moverActions(kube, topology, { ordering: o.ordering, waitForPausedCondition: o.waitForPausedCondition ?? false }, o.timingAssumption);
+  const movers = moverActions(
+    kube,
+    topology,
+    { ordering: o.ordering, waitForPausedCondition: o.waitForPausedCondition ?? false },
+    o.timingAssumption,
+  );
   const properties = moveProperties(kube, topology);
   return {
     name,
@@ -1007,18 +1060,26 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
     properties: [...properties.safety, ...properties.liveness],
     // clusterctl runs to its end once started; the informers and the controllers' workers keep
     // running (per object key: one key's work never waits for another's for ever).
-    fairness: [weakFairness('mover', movers.map((a) => a.name)), ...kube.fairness],
+    fairness: [
+      weakFairness(
+        'mover',
+        movers.map((a) => a.name),
+      ),
+      ...kube.fairness,
+    ],
     // How a state reads in traces: the mover, then the Kubernetes world object by object and
     // field by field, then the infrastructure and the ghost variables.
     view: (s) =>
       OrderedMap<string, unknown>([['mover', s.mover]])
         .merge(kube.view(s))
         .merge(s.infrastructure)
-        .merge(OrderedMap<string, unknown>([
-          ['ghost: emptied by the mover', s.emptied],
-          ['ghost: deleted by the mover', s.deleted],
-          ...(s.moverRerunsLeft > 0 ? [['mover re-runs left', s.moverRerunsLeft] as [string, unknown]] : []),
-        ])),
+        .merge(
+          OrderedMap<string, unknown>([
+            ['ghost: emptied by the mover', s.emptied],
+            ['ghost: deleted by the mover', s.deleted],
+            ...(s.moverRerunsLeft > 0 ? [['mover re-runs left', s.moverRerunsLeft] as [string, unknown]] : []),
+          ]),
+        ),
     // The system is meant to come to rest once the mover is done; those resting states are
     // what SettledMoveLeavesNoSourceObjects checks, so they are not reported as deadlocks.
     checkDeadlock: false,
@@ -1107,7 +1168,11 @@ const ALTERNATIVES: readonly MatrixRow[] = [
 // each search small enough for the test suite; the faults then make them lag, lose work or skip.
 function faultRow(name: string, faults: MoveFaults, timingAssumption: boolean, expectedViolations: readonly string[]): MatrixRow {
   const base = `v1.9.5${timingAssumption ? '' : '-no-timing-assumption'}`;
-  return { ...matrixRow(CONTROLLERS_V193, 'v1.9.5', timingAssumption, expectedViolations), name: `${base}.${name}`, faults: { name, faults } };
+  return {
+    ...matrixRow(CONTROLLERS_V193, 'v1.9.5', timingAssumption, expectedViolations),
+    name: `${base}.${name}`,
+    faults: { name, faults },
+  };
 }
 
 const FAULTS: readonly MatrixRow[] = [
@@ -1123,7 +1188,13 @@ const FAULTS: readonly MatrixRow[] = [
 // More objects in one move: two Clusters, or a Cluster with a Machine and its DockerMachine, with
 // the v1.9.3 controllers and both orderings. Their state spaces are far larger than one
 // Cluster's, so the caches are bounded: up to date at the start, and at most `lag` events behind.
-function objectsRow(topology: Topology, ordering: Ordering, lag: number, timingAssumption: boolean, expectedViolations: readonly string[]): MatrixRow {
+function objectsRow(
+  topology: Topology,
+  ordering: Ordering,
+  lag: number,
+  timingAssumption: boolean,
+  expectedViolations: readonly string[],
+): MatrixRow {
   const base = `${topology.clusters.length > 1 ? 'two-clusters' : 'cluster-with-machine'}.${ordering}-mover.cache-lag-${lag}`;
   return {
     ...matrixRow(CONTROLLERS_V193, ordering, timingAssumption, expectedViolations),
@@ -1154,24 +1225,30 @@ function matrixVariants(): Variant<MoveState>[] {
   return rows
     .filter((row, i) => rows.findIndex((r) => r.name === row.name) === i)
     .map((row) =>
-      moveVariant(row.name, `Controllers ${row.controllers.name}. ${row.ordering === 'v1.9.3' ? OLD : NEW}${row.waitForPausedCondition ? ' Waits for every object\'s Paused condition first (alternative (a)).' : ''}`, {
-        controllers: row.controllers,
-        ordering: row.ordering,
-        waitForPausedCondition: row.waitForPausedCondition,
-        reconciled: true,
-        cacheLag: row.timingAssumption && row.faults === undefined ? 'any' : 'none',
-        timingAssumption: row.timingAssumption,
-        expectedViolations: row.expectedViolations,
-        matrixOnly: true,
-        ...(row.faults ? { faults: row.faults.faults } : {}),
-        ...(row.topology ? { topology: row.topology } : {}),
-      }),
+      moveVariant(
+        row.name,
+        `Controllers ${row.controllers.name}. ${row.ordering === 'v1.9.3' ? OLD : NEW}${row.waitForPausedCondition ? " Waits for every object's Paused condition first (alternative (a))." : ''}`,
+        {
+          controllers: row.controllers,
+          ordering: row.ordering,
+          waitForPausedCondition: row.waitForPausedCondition,
+          reconciled: true,
+          cacheLag: row.timingAssumption && row.faults === undefined ? 'any' : 'none',
+          timingAssumption: row.timingAssumption,
+          expectedViolations: row.expectedViolations,
+          matrixOnly: true,
+          ...(row.faults ? { faults: row.faults.faults } : {}),
+          ...(row.topology ? { topology: row.topology } : {}),
+        },
+      ),
     );
 }
 
 const moverName = (row: MatrixRow) => (row.waitForPausedCondition ? `${row.ordering}, waits for Paused` : row.ordering);
 const controllersName = (row: MatrixRow, alternatives: boolean) =>
-  alternatives && row.controllers === CONTROLLERS_PR11284 ? `${row.controllers.name} = (b) no finalizer while paused` : row.controllers.name;
+  alternatives && row.controllers === CONTROLLERS_PR11284
+    ? `${row.controllers.name} = (b) no finalizer while paused`
+    : row.controllers.name;
 
 // ---------------------------------------------------------------------------------------------
 // Scale: the move with more objects and more faults, sized by the model's parameters (set with
@@ -1305,7 +1382,10 @@ export default defineModel({
         'with the two mover orderings (v1.8.0 to v1.9.4 had the v1.9.3 one) and with the timing assumption on and off.',
       dimensions: ['controllers', 'mover', 'timing assumption'],
       explanationFile: '../docs/explanations/move-history.md',
-      rows: HISTORY.map((row) => ({ variant: row.name, values: [controllersName(row, false), moverName(row), row.timingAssumption ? 'on' : 'off'] })),
+      rows: HISTORY.map((row) => ({
+        variant: row.name,
+        values: [controllersName(row, false), moverName(row), row.timingAssumption ? 'on' : 'off'],
+      })),
     },
     {
       name: 'alternatives',
@@ -1315,7 +1395,10 @@ export default defineModel({
         'Each with both orderings, with and without the timing assumption.',
       dimensions: ['controllers', 'mover', 'timing assumption'],
       explanationFile: '../docs/explanations/move-alternatives.md',
-      rows: ALTERNATIVES.map((row) => ({ variant: row.name, values: [controllersName(row, true), moverName(row), row.timingAssumption ? 'on' : 'off'] })),
+      rows: ALTERNATIVES.map((row) => ({
+        variant: row.name,
+        values: [controllersName(row, true), moverName(row), row.timingAssumption ? 'on' : 'off'],
+      })),
     },
     {
       name: 'objects',
@@ -1341,7 +1424,11 @@ export default defineModel({
       explanationFile: '../docs/explanations/move-faults.md',
       rows: FAULTS.map((row) => ({
         variant: row.name,
-        values: [row.timingAssumption ? 'on' : 'off', row.faults?.name ?? 'none', row.timingAssumption && row.faults === undefined ? 'any lag' : 'up to date'],
+        values: [
+          row.timingAssumption ? 'on' : 'off',
+          row.faults?.name ?? 'none',
+          row.timingAssumption && row.faults === undefined ? 'any lag' : 'up to date',
+        ],
       })),
     },
   ],

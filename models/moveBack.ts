@@ -74,10 +74,7 @@ interface MoveBackStateProps {
   refused: string | null;
 }
 type MoveBackState = RecordOf<MoveBackStateProps>;
-const MoveBackState = Record<MoveBackStateProps>(
-  { kube: k8s.KubeWorld(), mover: Mover(), emptied: Set(), refused: null },
-  'MoveBackState',
-);
+const MoveBackState = Record<MoveBackStateProps>({ kube: k8s.KubeWorld(), mover: Mover(), emptied: Set(), refused: null }, 'MoveBackState');
 
 // mover.go: create owner first, delete children first.
 const CREATE_ORDER = [CLUSTER, MACHINE_DEPLOYMENT];
@@ -110,7 +107,8 @@ const clusterController: k8s.ControllerConfig<MoveBackState> = {
     reconcile: 'cluster_controller.go Reconcile: Get from the cache, then EnsureFinalizer and EnsurePausedCondition decide on that copy.',
     ensureFinalizer: 'finalizers.EnsureFinalizer: merge patch of the cached finalizers plus cluster.cluster.x-k8s.io.',
     ensurePausedCondition: 'paused.EnsurePausedCondition: patch the Paused condition; return when paused or changed.',
-    reconcileDelete: 'reconcileDelete: once no MachineDeployment of the Cluster is left, remove the finalizer (descendants are deleted first).',
+    reconcileDelete:
+      'reconcileDelete: once no MachineDeployment of the Cluster is left, remove the finalizer (descendants are deleted first).',
   },
   reconcile: (r) => {
     const cluster = r.cached(r.key);
@@ -179,7 +177,8 @@ function machineDeploymentController(
         const cluster = r.cached(CLUSTER);
         if (!cluster) return r.requeue();
         const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
-        if (setsPausedCondition && r.local<boolean | null>('pausedCondition') !== paused) return r.goto('ensurePausedCondition', { paused });
+        if (setsPausedCondition && r.local<boolean | null>('pausedCondition') !== paused)
+          return r.goto('ensurePausedCondition', { paused });
         if (paused) return r.done();
         const finalizers = r.local<List<string> | null>('finalizers');
         return finalizers === null ? r.done() : r.goto('reconcileDelete', { finalizers });
@@ -194,16 +193,17 @@ function machineDeploymentController(
 const mdController = machineDeploymentController('machineDeploymentController', MD_FINALIZER, true, {
   reconcile: 'machinedeployment_controller.go Reconcile: Get from the cache, then EnsureFinalizer decides on that copy.',
   ensureFinalizer: 'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus cluster.x-k8s.io/machinedeployment.',
-  getCluster: 'util.GetClusterByName (cache), then paused.EnsurePausedCondition decides on the Cluster\'s spec.paused.',
+  getCluster: "util.GetClusterByName (cache), then paused.EnsurePausedCondition decides on the Cluster's spec.paused.",
   ensurePausedCondition: 'paused.EnsurePausedCondition: patch the Paused condition of the MachineDeployment.',
   reconcileDelete: 'reconcileDelete: with no MachineSets left, remove cluster.x-k8s.io/machinedeployment.',
 });
 
 const mdTopologyController = machineDeploymentController('mdTopologyController', MD_TOPOLOGY_FINALIZER, false, {
   reconcile: 'topology/machinedeployment Reconcile: Get from the cache, IsTopologyOwned, then EnsureFinalizer decides on that copy.',
-  ensureFinalizer: 'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus machinedeployment.topology.cluster.x-k8s.io.',
+  ensureFinalizer:
+    'finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus machinedeployment.topology.cluster.x-k8s.io.',
   getCluster: 'util.GetClusterByName (cache), then annotations.IsPaused(cluster, md): return when paused.',
-  reconcileDelete: 'reconcileDelete: delete the MachineDeployment\'s templates, then remove machinedeployment.topology.cluster.x-k8s.io.',
+  reconcileDelete: "reconcileDelete: delete the MachineDeployment's templates, then remove machinedeployment.topology.cluster.x-k8s.io.",
 });
 
 const kube = k8s.kubernetes<MoveBackState>({
@@ -247,14 +247,20 @@ function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
       ? s.set('mover', s.mover.set('phase', 'failed'))
       : s.set('mover', s.mover.merge({ step: 'get', copyHasFinalizers: false, attempt: s.mover.attempt + 1 }));
   return [
-    moverAction('pauseCluster', 'setClusterPause(fromProxy, clusters, true): merge patch {"spec":{"paused":true}}.', (m) => m.phase === 'pause', () => CLUSTER, (s, key, events) => {
-      // The move back starts once the bootstrap cluster has settled (the end-to-end test moves
-      // back minutes later, after checking the self-hosted cluster).
-      if (s.mover.move === 1 && !settled(s.kube)) return undefined;
-      const { state, response } = send(s, from(s), (srv) => k8s.mergePatch(srv, key, { spec: { paused: true } }), events);
-      // A Cluster already gone is not in the object graph Discovery builds: nothing to pause.
-      return response.code === 200 || response.code === 404 ? at(state, { phase: 'create' }) : undefined;
-    }),
+    moverAction(
+      'pauseCluster',
+      'setClusterPause(fromProxy, clusters, true): merge patch {"spec":{"paused":true}}.',
+      (m) => m.phase === 'pause',
+      () => CLUSTER,
+      (s, key, events) => {
+        // The move back starts once the bootstrap cluster has settled (the end-to-end test moves
+        // back minutes later, after checking the self-hosted cluster).
+        if (s.mover.move === 1 && !settled(s.kube)) return undefined;
+        const { state, response } = send(s, from(s), (srv) => k8s.mergePatch(srv, key, { spec: { paused: true } }), events);
+        // A Cluster already gone is not in the object graph Discovery builds: nothing to pause.
+        return response.code === 200 || response.code === 404 ? at(state, { phase: 'create' }) : undefined;
+      },
+    ),
     moverAction(
       'createTargetObject',
       'createTargetObject, owner first: GET the source object; CREATE it in the target; on AlreadyExists, GET the existing one and UPDATE it with the source copy.',
@@ -278,7 +284,8 @@ function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
             if (updated.response.code !== 200) {
               // The same update fails the same way on every retry (nothing here changes the
               // deleting object's finalizers while its Cluster is paused): move fails.
-              const answer = 'reason' in updated.response ? `${updated.response.code} ${updated.response.reason}` : String(updated.response.code);
+              const answer =
+                'reason' in updated.response ? `${updated.response.code} ${updated.response.reason}` : String(updated.response.code);
               return updated.state.merge({ refused: answer, mover: updated.state.mover.set('phase', 'failed') });
             }
             state = updated.state;
@@ -292,32 +299,58 @@ function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
     ),
     moverAction('getSourceObject', 'deleteSourceObject: GET; NotFound counts as deleted.', deleting('get'), current, (s, key, events) => {
       // The timing assumption: the delete phase starts once the cache shows the Cluster paused.
-      if (s.mover.index === 0 && s.mover.attempt === 1 && s.kube.caches.get('capi')?.get(CLUSTER)?.spec.get('paused') !== true) return undefined;
+      if (s.mover.index === 0 && s.mover.attempt === 1 && s.kube.caches.get('capi')?.get(CLUSTER)?.spec.get('paused') !== true)
+        return undefined;
       const res = kube.read(s, from(s), key, events);
       return res.code === 404 ? deleted(s) : s.set('mover', s.mover.set('step', 'annotate'));
     }),
-    moverAction('addDeleteForMoveAnnotation', 'deleteSourceObject: annotate; the response is kept as the local copy.', deleting('annotate'), current, (s, key, events) => {
-      const { state, response } = send(s, from(s), (srv) => k8s.jsonPatchAddAnnotations(srv, key, { [DELETE_FOR_MOVE_ANNOTATION]: '' }), events);
-      if (response.code !== 200) return failed(state);
-      const copyHasFinalizers = !response.object.finalizers.isEmpty();
-      const step: DeleteStep = ordering === 'v1.9.3' && copyHasFinalizers ? 'removeFinalizers' : 'delete';
-      return state.set('mover', state.mover.merge({ step, copyHasFinalizers }));
-    }),
-    moverAction('removeFinalizers', 'deleteSourceObject: merge patch {"metadata":{"finalizers":[]}}.', deleting('removeFinalizers'), current, (s, key, events) => {
-      const { state, response } = send(s, from(s), (srv) => k8s.mergePatch(srv, key, { finalizers: [] }), events);
-      if (response.code !== 200) return failed(state);
-      const emptied = state.update('emptied', (e) => e.add(key));
-      return ordering === 'v1.9.3' ? emptied.set('mover', emptied.mover.set('step', 'delete')) : deleted(emptied);
-    }),
+    moverAction(
+      'addDeleteForMoveAnnotation',
+      'deleteSourceObject: annotate; the response is kept as the local copy.',
+      deleting('annotate'),
+      current,
+      (s, key, events) => {
+        const { state, response } = send(
+          s,
+          from(s),
+          (srv) => k8s.jsonPatchAddAnnotations(srv, key, { [DELETE_FOR_MOVE_ANNOTATION]: '' }),
+          events,
+        );
+        if (response.code !== 200) return failed(state);
+        const copyHasFinalizers = !response.object.finalizers.isEmpty();
+        const step: DeleteStep = ordering === 'v1.9.3' && copyHasFinalizers ? 'removeFinalizers' : 'delete';
+        return state.set('mover', state.mover.merge({ step, copyHasFinalizers }));
+      },
+    ),
+    moverAction(
+      'removeFinalizers',
+      'deleteSourceObject: merge patch {"metadata":{"finalizers":[]}}.',
+      deleting('removeFinalizers'),
+      current,
+      (s, key, events) => {
+        const { state, response } = send(s, from(s), (srv) => k8s.mergePatch(srv, key, { finalizers: [] }), events);
+        if (response.code !== 200) return failed(state);
+        const emptied = state.update('emptied', (e) => e.add(key));
+        return ordering === 'v1.9.3' ? emptied.set('mover', emptied.mover.set('step', 'delete')) : deleted(emptied);
+      },
+    ),
     moverAction('delete', 'deleteSourceObject: DELETE, no preconditions.', deleting('delete'), current, (s, key, events) => {
       const { state, response } = send(s, from(s), (srv) => k8s.del(srv, key), events);
       if (response.code !== 200) return failed(state);
-      return ordering === 'v1.9.5' && state.mover.copyHasFinalizers ? state.set('mover', state.mover.set('step', 'removeFinalizers')) : deleted(state);
+      return ordering === 'v1.9.5' && state.mover.copyHasFinalizers
+        ? state.set('mover', state.mover.set('step', 'removeFinalizers'))
+        : deleted(state);
     }),
-    moverAction('unpauseTargetCluster', 'setClusterPause(toProxy, clusters, false); then the move back starts.', (m) => m.phase === 'unpause', () => CLUSTER, (s, key, events) => {
-      const { state, response } = send(s, MOVES[s.mover.move].to, (srv) => k8s.mergePatch(srv, key, { spec: { paused: false } }), events);
-      return response.code === 200 ? state.set('mover', Mover({ move: 1 })) : undefined;
-    }),
+    moverAction(
+      'unpauseTargetCluster',
+      'setClusterPause(toProxy, clusters, false); then the move back starts.',
+      (m) => m.phase === 'unpause',
+      () => CLUSTER,
+      (s, key, events) => {
+        const { state, response } = send(s, MOVES[s.mover.move].to, (srv) => k8s.mergePatch(srv, key, { spec: { paused: false } }), events);
+        return response.code === 200 ? state.set('mover', Mover({ move: 1 })) : undefined;
+      },
+    ),
   ];
 }
 
@@ -351,7 +384,10 @@ function initialState(): MoveBackState[] {
     {
       [BOOTSTRAP]: [
         { versions: [cluster, clusterDone, clusterDone.setIn(['conditions', PAUSED_CONDITION], false)], reconciled: true },
-        { versions: [md, md.set('finalizers', List([MD_FINALIZER])), mdDone, mdDone.setIn(['conditions', PAUSED_CONDITION], false)], reconciled: true },
+        {
+          versions: [md, md.set('finalizers', List([MD_FINALIZER])), mdDone, mdDone.setIn(['conditions', PAUSED_CONDITION], false)],
+          reconciled: true,
+        },
       ],
     },
     { cacheLag: 'none' },
@@ -367,7 +403,7 @@ function variant(name: string, ordering: Ordering, description: string, expected
     name,
     description,
     assumptions: [
-      'The first move\'s delete phase starts once the controller manager\'s cache shows the Cluster paused (the timing assumption of models/move.ts).',
+      "The first move's delete phase starts once the controller manager's cache shows the Cluster paused (the timing assumption of models/move.ts).",
       'Initial state: both objects reconciled (both MachineDeployment finalizers present), the cache up to date.',
       'The move back starts once the bootstrap cluster has settled: no watch event waiting, no work queued or under way.',
     ],
@@ -377,10 +413,12 @@ function variant(name: string, ordering: Ordering, description: string, expected
     view: (s) =>
       OrderedMap<string, unknown>([['mover', s.mover]])
         .merge(kube.view(s))
-        .merge(OrderedMap<string, unknown>([
-          ['ghost: emptied by the first move', s.emptied],
-          ['ghost: refused write of the move back', s.refused],
-        ])),
+        .merge(
+          OrderedMap<string, unknown>([
+            ['ghost: emptied by the first move', s.emptied],
+            ['ghost: refused write of the move back', s.refused],
+          ]),
+        ),
     checkDeadlock: false,
     expectedViolations,
   };
@@ -401,7 +439,10 @@ export default defineModel({
   ],
   variants: [
     // Expectations: what the search found (docs/moveBack.md has the traces).
-    variant('v1.9.3', 'v1.9.3', 'clusterctl v1.9.3: annotate, remove finalizers, then DELETE.', ['NoFinalizerResurrection', 'MoveBackIsNotRefused']),
+    variant('v1.9.3', 'v1.9.3', 'clusterctl v1.9.3: annotate, remove finalizers, then DELETE.', [
+      'NoFinalizerResurrection',
+      'MoveBackIsNotRefused',
+    ]),
     variant('v1.9.5', 'v1.9.5', 'clusterctl v1.9.5: annotate, DELETE, then remove finalizers.', []),
   ],
 });

@@ -68,7 +68,9 @@ function staleness(model: Model, file: string, manifestPath: string): string[] {
 export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const cmd = new Command()
     .name('modelcheck docs')
-    .description("Run every variant of a model and write its documentation: purpose, variants, actions, each property's verdicts, every counterexample.")
+    .description(
+      "Run every variant of a model and write its documentation: purpose, variants, actions, each property's verdicts, every counterexample.",
+    )
     .argument('<model>', 'the model file')
     .option('--out <file>', 'where to write the page (default: docs/<model file name>.md)')
     .option('--check', 'run nothing: exit 1 if the page is older than the model or the checker')
@@ -134,7 +136,12 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
       return EXIT.INCOMPLETE;
     }
     const runs = rendered.map((r) => r.docs!);
-    const pages = modelDocs(model, runs, { command, manifestFile: basename(manifestOut), matricesFile: basename(matricesOut), explanations });
+    const pages = modelDocs(model, runs, {
+      command,
+      manifestFile: basename(manifestOut),
+      matricesFile: basename(matricesOut),
+      explanations,
+    });
     const dir = dirname(out);
     if (dir !== '') mkdirSync(dir, { recursive: true });
     const written: [string, string][] = [[out, pages.main]];

@@ -99,7 +99,11 @@ export function docsInputs(modelFile: string, included: readonly string[], baseD
  * How today's inputs differ from recorded ones: one phrase per input added, removed or changed.
  * `baseDir` is where the record is kept: model-side files are named from the working directory.
  */
-export function inputDifferences(recorded: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>, baseDir: string): string[] {
+export function inputDifferences(
+  recorded: Readonly<Record<string, string>>,
+  now: Readonly<Record<string, string>>,
+  baseDir: string,
+): string[] {
   const shown = (k: string) =>
     k.startsWith('modelcheck/') ? k : k.endsWith('@') ? k.slice(0, -1) : relative(process.cwd(), resolve(baseDir, k)).split('\\').join('/');
   const out: string[] = [];

@@ -83,18 +83,42 @@ function program(): Command {
   return new Command()
     .name('modelcheck')
     .description('Explicit-state model checking of TypeScript models: every reachable state, breadth first.')
-    .argument('<model>', 'the model file (a .ts module whose default export is defineModel(...)); `modelcheck docs <model>` writes its documentation')
+    .argument(
+      '<model>',
+      'the model file (a .ts module whose default export is defineModel(...)); `modelcheck docs <model>` writes its documentation',
+    )
     .option('--variant <name>', 'check only this variant (default: all but the matrix-only ones)')
-    .option('--param <name=value>', "set one of the model's parameters (repeat for several); the others keep their defaults", (v: string, all: string[]) => [...all, v], [])
-    .option('--matrix [name]', "check every row of the model's variant matrices (or of the one named) and print the verdict of every property per row")
+    .option(
+      '--param <name=value>',
+      "set one of the model's parameters (repeat for several); the others keep their defaults",
+      (v: string, all: string[]) => [...all, v],
+      [],
+    )
+    .option(
+      '--matrix [name]',
+      "check every row of the model's variant matrices (or of the one named) and print the verdict of every property per row",
+    )
     .option('--json', 'print one JSON document on stdout instead of the text report')
     .option('--max-states <n>', 'stop, incomplete, rather than store more distinct states', positiveInt)
     .option('--max-depth <n>', 'stop, incomplete, rather than go deeper (initial states: depth 1)', positiveInt)
-    .option('--timeout <seconds>', "stop each variant's search, incomplete, after this many seconds (its liveness phase included)", positiveNumber)
+    .option(
+      '--timeout <seconds>',
+      "stop each variant's search, incomplete, after this many seconds (its liveness phase included)",
+      positiveNumber,
+    )
     .option('--max-memory <MiB>', "stop, incomplete, when the process's resident memory passes this many MiB", positiveInt)
-    .option('--exact', 'compare states by their full canonical encodings instead of 64-bit fingerprints: a proof with no collision caveat, for more memory')
-    .option('--no-symmetry', "search every state even where the model declares interchangeable identities (symmetry reduction is on by default)")
-    .option('--simulate', 'draw random runs instead of searching every state: finds violations in models too large to exhaust, proves nothing')
+    .option(
+      '--exact',
+      'compare states by their full canonical encodings instead of 64-bit fingerprints: a proof with no collision caveat, for more memory',
+    )
+    .option(
+      '--no-symmetry',
+      'search every state even where the model declares interchangeable identities (symmetry reduction is on by default)',
+    )
+    .option(
+      '--simulate',
+      'draw random runs instead of searching every state: finds violations in models too large to exhaust, proves nothing',
+    )
     .option('--depth <n>', 'with --simulate: the most states in one run (default: 100)', positiveInt)
     .option('--runs <n>', 'with --simulate: how many runs (default: 1000)', positiveInt)
     .option('--seed <n>', 'with --simulate: the seed that makes the runs reproducible (default: a random one, printed)', nonNegativeInt)
@@ -102,7 +126,10 @@ function program(): Command {
     .option('--coverage', 'print how often each action was enabled and how many new states it produced')
     .option('--out-itf <dir>', 'write each counterexample to DIR as an Informal Trace Format file (<variant>-<property>.itf.json)')
     .option('--out-mermaid <dir>', 'write each counterexample to DIR as a Mermaid sequence diagram in Markdown (<variant>-<property>.md)')
-    .option('--out-dot <file>', 'write the reachable state graph of a small model to FILE in Graphviz DOT, the first counterexample in red (FILE-<variant>.dot for several variants)')
+    .option(
+      '--out-dot <file>',
+      'write the reachable state graph of a small model to FILE in Graphviz DOT, the first counterexample in red (FILE-<variant>.dot for several variants)',
+    )
     .option('--dot-max-states <n>', 'the largest graph --out-dot draws', positiveInt, 500)
     .option(
       '--workers <n>',
@@ -132,7 +159,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     if (opts.simulate) {
       const clash = (['maxStates', 'maxDepth', 'exact', 'outDot'] as const).find((k) => opts[k] !== undefined);
       if (clash !== undefined) {
-        const flag = { maxStates: '--max-states', maxDepth: '--max-depth (a run is bounded by --depth)', exact: '--exact', outDot: '--out-dot' }[clash];
+        const flag = {
+          maxStates: '--max-states',
+          maxDepth: '--max-depth (a run is bounded by --depth)',
+          exact: '--exact',
+          outDot: '--out-dot',
+        }[clash];
         throw new InvalidArgumentError(`--simulate draws random runs; it does not take ${flag}`);
       }
     } else if (opts.runs !== undefined || opts.depth !== undefined || opts.seed !== undefined) {
@@ -218,12 +250,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     // Each matrix row reads its verdicts from its variant's result (a variant in two matrices is checked once).
     const matrixLines = (m: ResolvedMatrix) =>
       m.rows.map((row) => ({ values: row.values, summary: rendered[names.indexOf(row.variant.name)].summary }));
-    const written = writeFiles(rendered.flatMap((r) => r.files), {
-      itf: opts.outItf,
-      mermaid: opts.outMermaid,
-      dot: opts.outDot,
-      severalVariants: names.length > 1,
-    });
+    const written = writeFiles(
+      rendered.flatMap((r) => r.files),
+      {
+        itf: opts.outItf,
+        mermaid: opts.outMermaid,
+        dot: opts.outDot,
+        severalVariants: names.length > 1,
+      },
+    );
     for (const r of rendered) for (const d of r.declined) io.stderr(`modelcheck: ${d}\n`);
     if (opts.json) {
       const doc = {
@@ -235,11 +270,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       };
       io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
-      const parts = [formatModelHeader(model.name, model.description, { chalk }, opts.param.length > 0 ? model.parameterValues : undefined)];
+      const parts = [
+        formatModelHeader(model.name, model.description, { chalk }, opts.param.length > 0 ? model.parameterValues : undefined),
+      ];
       for (const r of rendered) parts.push('', r.text);
-      parts.push('', formatSummary(rendered.map((r) => r.summary), { chalk }));
+      parts.push(
+        '',
+        formatSummary(
+          rendered.map((r) => r.summary),
+          { chalk },
+        ),
+      );
       for (const m of matrices) parts.push('', formatMatrix(m.matrix, matrixLines(m), { chalk }));
-      if (written.length > 0) parts.push('', `wrote ${written.length} file${written.length === 1 ? '' : 's'}:`, ...written.map((f) => `  ${f}`));
+      if (written.length > 0)
+        parts.push('', `wrote ${written.length} file${written.length === 1 ? '' : 's'}:`, ...written.map((f) => `  ${f}`));
       io.stdout(`${parts.join('\n')}\n`);
     }
     return exitCodeOf(rendered.map((r) => r.summary));
@@ -270,11 +314,15 @@ function randomSeed(): number {
 
 function typeError(file: string, model: string, errors: readonly TypeDiagnostic[]): ModelError {
   const n = errors.length;
-  return new ModelError('MC005_TYPE_ERROR', `the model does not type-check: ${n} error${n === 1 ? '' : 's'}; nothing is reported until it does`, {
-    model,
-    lines: errors.map(formatTypeDiagnostic),
-    hint: `the compiler's own view: npx tsc --noEmit; to check ${file} anyway: --no-typecheck`,
-  });
+  return new ModelError(
+    'MC005_TYPE_ERROR',
+    `the model does not type-check: ${n} error${n === 1 ? '' : 's'}; nothing is reported until it does`,
+    {
+      model,
+      lines: errors.map(formatTypeDiagnostic),
+      hint: `the compiler's own view: npx tsc --noEmit; to check ${file} anyway: --no-typecheck`,
+    },
+  );
 }
 
 /** Writes the export files into their directories (made if missing); returns their paths. */

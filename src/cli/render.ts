@@ -71,7 +71,11 @@ export function renderVariant(v: VariantResult, o: RenderOptions, variant?: Vari
       files.push({ kind: 'itf', name: counterexampleFileName(v.variant, x.property, '.itf.json'), content });
     }
     if (o.mermaid) {
-      files.push({ kind: 'mermaid', name: counterexampleFileName(v.variant, x.property, '.md'), content: violationToMermaidMarkdown(v, x) });
+      files.push({
+        kind: 'mermaid',
+        name: counterexampleFileName(v.variant, x.property, '.md'),
+        content: violationToMermaidMarkdown(v, x),
+      });
     }
   }
   return {

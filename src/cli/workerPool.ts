@@ -50,7 +50,7 @@ export async function checkInWorkers(
       // (search.interrupt is a SharedArrayBuffer view: every worker sees the same flag.)
       // A worker's heap is capped lower than the main thread's by default; a search keeps its
       // frontier in the heap, so give each thread an equal share of most of the memory.
-      const heapMb = Math.floor((totalmem() / 2 ** 20) * 0.7 / (size * threadsPerSearch));
+      const heapMb = Math.floor(((totalmem() / 2 ** 20) * 0.7) / (size * threadsPerSearch));
       const input: WorkerInput = { file, variant: variants[index], ...options, threads: threadsPerSearch, heapMb };
       const worker = new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
       let settled = false;

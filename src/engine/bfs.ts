@@ -9,20 +9,25 @@ import { StateGraph } from './stateGraph.ts';
 import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
 import { SymmetricFingerprinter, type StateFingerprinter } from './symmetry.ts';
-import { CanonicalEncoder, NotAStateValue } from './encoding.ts';
+import { CanonicalEncoder } from './encoding.ts';
 import { ExactSeenSet } from './exactSet.ts';
 import { LogIndex, NEW } from './logIndex.ts';
 import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, type TraceStep } from './trace.ts';
 import { ModelError } from './errors.ts';
-import { DEADLOCK_PROPERTY, DETERMINISM_HINT, ModelCalls, initialStates, nondeterminism, splitProperties, successorPrints, sampledForDeterminism, parameterKey, type SafetyProperty } from './modelCalls.ts';
+import {
+  DEADLOCK_PROPERTY,
+  DETERMINISM_HINT,
+  ModelCalls,
+  initialStates,
+  nondeterminism,
+  splitProperties,
+  successorPrints,
+  sampledForDeterminism,
+  parameterKey,
+  type SafetyProperty,
+} from './modelCalls.ts';
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
-import type {
-  IncompleteReason,
-  PropertyResult,
-  Stats,
-  VariantResult,
-  Violation,
-} from './result.ts';
+import type { IncompleteReason, PropertyResult, Stats, VariantResult, Violation } from './result.ts';
 
 export interface SearchOptions extends StopOptions {
   /** Stop, incomplete, rather than store more distinct states than this. */
@@ -58,9 +63,6 @@ interface Finding {
   readonly step?: { readonly action: number; readonly target: Fingerprint };
   readonly lasso?: Lasso;
 }
-
-
-
 
 export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}): VariantResult<S> {
   return new Search(variant, options).run();
@@ -157,7 +159,9 @@ export class Search<S> {
           hint: 'run with --no-symmetry (every state searched)',
         });
       if (this.livenessProperties.length > 0) {
-        throw refuse('symmetry reduction is sound for safety only, and the variant has liveness properties (a cycle among classes of states need not be a cycle among states)');
+        throw refuse(
+          'symmetry reduction is sound for safety only, and the variant has liveness properties (a cycle among classes of states need not be a cycle among states)',
+        );
       }
       if (options.exact) throw refuse('--exact compares whole states, and symmetry reduction compares classes of states');
       this.symmetric = new SymmetricFingerprinter(new Fingerprinter(), symmetry.permutations as ((s: unknown) => unknown)[]);
@@ -166,7 +170,8 @@ export class Search<S> {
       this.fingerprinter = new Fingerprinter();
     }
     this.calls = new ModelCalls<S>(
-      (code, message, subject, id, extra) => new ModelError(code, message, { ...this.details(subject, id, extra?.cause), ...(extra?.hint ? { hint: extra.hint } : {}) }),
+      (code, message, subject, id, extra) =>
+        new ModelError(code, message, { ...this.details(subject, id, extra?.cause), ...(extra?.hint ? { hint: extra.hint } : {}) }),
       this.fingerprinter,
       this.symmetric ? variant.symmetry!.name : undefined,
     );
@@ -343,9 +348,9 @@ export class Search<S> {
   /** The parameter of a step as a small integer, for fairness per parameter; -1 if not needed. */
   private paramKey(ai: number, a: Action<S, unknown>, p: unknown): number {
     if (this.paramKeyed[ai] === 0) return -1;
-    return this.graph!.paramId(parameterKey(a, p, (this.paramPrinter ??= new Fingerprinter()), this.paramFp));
+    this.paramPrinter ??= new Fingerprinter();
+    return this.graph!.paramId(parameterKey(a, p, this.paramPrinter, this.paramFp));
   }
-
 
   /** Evaluates the liveness properties' predicates in a new state, for the graph's labels. */
   private labelState(s: S, id: number): void {
@@ -363,7 +368,11 @@ export class Search<S> {
   private checkDeterminism(s: S, id: number): void {
     const actions = this.variant.actions as Action<S, unknown>[];
     successorPrints(actions, this.calls, s, id, this.secondCall);
-    const differ = nondeterminism(actions.map((a) => a.name), this.firstCall, this.secondCall);
+    const differ = nondeterminism(
+      actions.map((a) => a.name),
+      this.firstCall,
+      this.secondCall,
+    );
     if (differ === undefined) return;
     throw new ModelError(
       'MC107_NOT_DETERMINISTIC',
@@ -371,7 +380,6 @@ export class Search<S> {
       { ...this.details(differ.action, id), hint: DETERMINISM_HINT },
     );
   }
-
 
   /** The id of the state `s` (fingerprint `fp`) if it was stored, else -1. */
   private lookup(s: S, fp: Fingerprint): number {
@@ -488,8 +496,13 @@ export class Search<S> {
       const from = trace[trace.length - 1].state;
       const ai = graph.action[edge];
       const key = graph.param[edge];
-      const step = replayStep(a, from, (fp) => fp.hi === want.hi && fp.lo === want.lo, this.fingerprinter,
-        key === -1 ? undefined : (p) => this.paramKey(ai, a, p) === key);
+      const step = replayStep(
+        a,
+        from,
+        (fp) => fp.hi === want.hi && fp.lo === want.lo,
+        this.fingerprinter,
+        key === -1 ? undefined : (p) => this.paramKey(ai, a, p) === key,
+      );
       if (!step) throw new ReplayError(`action ${a.name} no longer produces the step it produced during the search`);
       return step;
     };
@@ -504,9 +517,7 @@ export class Search<S> {
   result(seconds: number): VariantResult<S> {
     const v = this.variant;
     const expected = v.expectedViolations ?? [];
-    const all: { name: string; kind: Property<S>['kind'] | 'deadlock'; statement: string }[] = [
-      ...v.properties,
-    ];
+    const all: { name: string; kind: Property<S>['kind'] | 'deadlock'; statement: string }[] = [...v.properties];
     if (this.checkDeadlock) all.push(DEADLOCK_PROPERTY);
     const properties: PropertyResult[] = all.map((p) => ({
       name: p.name,
@@ -524,8 +535,7 @@ export class Search<S> {
         return { property: p.name, kind: p.kind, statement: p.statement, ...t, trace: withViews(t.trace, this.variant.view) };
       });
     const violated = new Set(violations.map((x) => x.property));
-    const metExpectations =
-      !this.incomplete && violated.size === expected.length && expected.every((n) => violated.has(n));
+    const metExpectations = !this.incomplete && violated.size === expected.length && expected.every((n) => violated.has(n));
     const n = this.log.size;
     const g = this.generated;
     const stats: Stats = {
@@ -651,8 +661,11 @@ export function validateVariant<S>(v: Variant<S>, model: string): void {
       seen.add(n);
     }
   };
-  dup(v.actions.map((a) => a.name), 'actions');
-  dup([...v.properties.map((p) => p.name), ...(v.checkDeadlock ?? true ? [DEADLOCK] : [])], 'properties');
+  dup(
+    v.actions.map((a) => a.name),
+    'actions',
+  );
+  dup([...v.properties.map((p) => p.name), ...((v.checkDeadlock ?? true) ? [DEADLOCK] : [])], 'properties');
   const actionNames = new Set(v.actions.map((a) => a.name));
   for (const f of v.fairness ?? []) {
     const unknown = f.actions.filter((a) => !actionNames.has(a));
@@ -670,11 +683,12 @@ export function validateVariant<S>(v: Variant<S>, model: string): void {
   if (v.checkDeadlock ?? true) known.add(DEADLOCK);
   for (const e of v.expectedViolations ?? []) {
     if (!known.has(e)) {
-      throw new ModelError(
-        'MC106_UNKNOWN_EXPECTATION',
-        `variant ${v.name} expects ${e} to be violated, but has no property of that name`,
-        { model, variant: v.name, subject: e, hint: `known: ${[...known].join(', ')}` },
-      );
+      throw new ModelError('MC106_UNKNOWN_EXPECTATION', `variant ${v.name} expects ${e} to be violated, but has no property of that name`, {
+        model,
+        variant: v.name,
+        subject: e,
+        hint: `known: ${[...known].join(', ')}`,
+      });
     }
   }
 }

@@ -128,6 +128,7 @@ export class CanonicalEncoder {
     const b0 = starts[base + b];
     const la = starts[base + a + 1] - a0;
     const lb = starts[base + b + 1] - b0;
+    // biome-ignore lint/complexity/useMathMinMax: a comparator on the hot path of --exact's sort
     const l = la < lb ? la : lb;
     for (let i = 0; i < l; i++) {
       const d = buf[a0 + i] - buf[b0 + i];

@@ -141,7 +141,11 @@ export class LivenessChecker {
       }
       for (const fair of this.fairParts(Array.from(comps.nodes.subarray(from, to)), accept)) {
         if (op === 'leadsTo' && fair.some((s) => (labels[s] & P) !== 0)) {
-          for (const s of fair) if (this.facts.depth(s) - 1 < dist[s]) { dist[s] = this.facts.depth(s) - 1; direct[s] = 1; }
+          for (const s of fair)
+            if (this.facts.depth(s) - 1 < dist[s]) {
+              dist[s] = this.facts.depth(s) - 1;
+              direct[s] = 1;
+            }
         }
         let entry = fair[0];
         for (const s of fair) if (closer(dist, s, entry)) entry = s;

@@ -203,6 +203,7 @@ export interface Variant<S> {
   /** Assumptions this variant makes, in plain words; printed with every result. */
   readonly assumptions?: readonly string[];
   readonly init: () => Iterable<S>;
+  // biome-ignore lint/suspicious/noExplicitAny: each action has its own parameter type; a list of them can name none
   readonly actions: readonly Action<S, any>[];
   readonly properties: readonly Property<S>[];
   /** Fairness constraints for the liveness properties. None by default. */
@@ -298,6 +299,7 @@ export interface Model {
   readonly kind: 'modelcheck.model';
   readonly name: string;
   readonly description?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: variants of one model may have different state types
   readonly variants: readonly Variant<any>[];
   /** The parameters the model declares, by name (see `ModelParameter`). */
   readonly parameters?: Readonly<Record<string, ModelParameter>>;
@@ -313,27 +315,15 @@ export interface Model {
   readonly seeAlso?: readonly { readonly title: string; readonly href: string; readonly summary?: string }[];
 }
 
-export function action<S, P = undefined>(
-  name: string,
-  def: Omit<Action<S, P>, 'name'>,
-): Action<S, P> {
+export function action<S, P = undefined>(name: string, def: Omit<Action<S, P>, 'name'>): Action<S, P> {
   return { name, ...def };
 }
 
-export function invariant<S>(
-  name: string,
-  statement: string,
-  holds: (s: S) => boolean,
-  options: PropertyOptions<S> = {},
-): Invariant<S> {
+export function invariant<S>(name: string, statement: string, holds: (s: S) => boolean, options: PropertyOptions<S> = {}): Invariant<S> {
   return { kind: 'invariant', name, statement, holds, ...(options.premise ? { premise: options.premise } : {}) };
 }
 
-export function actionProperty<S>(
-  name: string,
-  statement: string,
-  holds: (s: S, t: S) => boolean,
-): ActionProperty<S> {
+export function actionProperty<S>(name: string, statement: string, holds: (s: S, t: S) => boolean): ActionProperty<S> {
   return { kind: 'action', name, statement, holds };
 }
 
@@ -354,6 +344,7 @@ export function defineModel<P extends string = string>(def: {
   name: string;
   description?: string;
   parameters?: Readonly<Record<P, ModelParameter>>;
+  // biome-ignore lint/suspicious/noExplicitAny: variants of one model may have different state types
   variants: readonly Variant<any>[] | ((values: Readonly<Record<P, number>>) => readonly Variant<any>[]);
   matrices?: readonly VariantMatrix[];
   seeAlso?: Model['seeAlso'];
@@ -376,9 +367,7 @@ export function defineModel<P extends string = string>(def: {
 }
 
 /** Declares a model with a single variant, named `default`. */
-export function defineSingleModel<S>(
-  def: { name: string; description?: string } & Omit<Variant<S>, 'name'>,
-): Model {
+export function defineSingleModel<S>(def: { name: string; description?: string } & Omit<Variant<S>, 'name'>): Model {
   const { name, description, ...variant } = def;
   return defineModel({ name, description, variants: [{ name: 'default', description, ...variant }] });
 }

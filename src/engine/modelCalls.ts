@@ -149,7 +149,11 @@ export const DETERMINISM_HINT =
  * Names the first action whose successors differ between two expansions of one state, each a
  * list of (action, fingerprint hi, lo) triples, and says how; undefined if they are the same.
  */
-export function nondeterminism(actionNames: readonly string[], first: readonly number[], second: readonly number[]): { action: string; how: string } | undefined {
+export function nondeterminism(
+  actionNames: readonly string[],
+  first: readonly number[],
+  second: readonly number[],
+): { action: string; how: string } | undefined {
   if (first.length === second.length && first.every((x, i) => x === second[i])) return undefined;
   const of = (list: readonly number[], ai: number) => {
     const out: string[] = [];

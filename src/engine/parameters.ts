@@ -28,18 +28,25 @@ export function configureModel(model: Model, assignments: readonly string[]): Mo
       });
     }
     if (name in values) {
-      throw new ModelError('MC006_BAD_PARAMETER', `parameter ${name} of model ${model.name} is set twice`, { model: model.name, subject: name });
+      throw new ModelError('MC006_BAD_PARAMETER', `parameter ${name} of model ${model.name} is set twice`, {
+        model: model.name,
+        subject: name,
+      });
     }
     const given = eq < 0 ? '' : text.slice(eq + 1);
     // Number('') is 0: an empty value is refused before it is read.
     const value = given.trim() === '' ? NaN : Number(given);
     if (!Number.isSafeInteger(value) || value < spec.min || value > spec.max) {
       const range = `${spec.min} to ${spec.max}, default ${spec.default}`;
-      throw new ModelError('MC006_BAD_PARAMETER', `parameter ${name} of model ${model.name} takes a whole number from ${range}, not ${JSON.stringify(given)}`, {
-        model: model.name,
-        subject: name,
-        hint: `${name}: ${spec.description}; write --param ${name}=<n>`,
-      });
+      throw new ModelError(
+        'MC006_BAD_PARAMETER',
+        `parameter ${name} of model ${model.name} takes a whole number from ${range}, not ${JSON.stringify(given)}`,
+        {
+          model: model.name,
+          subject: name,
+          hint: `${name}: ${spec.description}; write --param ${name}=<n>`,
+        },
+      );
     }
     values[name] = value;
   }
@@ -47,6 +54,9 @@ export function configureModel(model: Model, assignments: readonly string[]): Mo
     return model.withParameters(values);
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
-    throw new ModelError('MC006_BAD_PARAMETER', `model ${model.name} could not be built with ${assignments.join(', ')}: ${message}`, { model: model.name, cause });
+    throw new ModelError('MC006_BAD_PARAMETER', `model ${model.name} could not be built with ${assignments.join(', ')}: ${message}`, {
+      model: model.name,
+      cause,
+    });
   }
 }

@@ -259,9 +259,12 @@ class Simulation<S> {
       .map((p) => ({ property: p.name, kind: p.kind, statement: p.statement, trace: withViews(this.found.get(p.name)!.trace, v.view) }));
     const violated = new Set(violations.map((x) => x.property));
     const n = this.seen.size;
-    const warnings = this.livenessNames.length > 0
-      ? [`liveness properties (${this.livenessNames.join(', ')}) are not checked by simulation: a finite random run says nothing about what happens for ever`]
-      : [];
+    const warnings =
+      this.livenessNames.length > 0
+        ? [
+            `liveness properties (${this.livenessNames.join(', ')}) are not checked by simulation: a finite random run says nothing about what happens for ever`,
+          ]
+        : [];
     return {
       model: this.modelName,
       variant: v.name,

@@ -41,7 +41,8 @@ export class StateGraph {
 
   /** Records a new state's labels; states are added in id order. */
   label(id: number, property: number, bits: number): void {
-    const l = (this.labels[property] = grown(this.labels[property], id + 1, (n) => new Uint8Array(n)));
+    const l = grown(this.labels[property], id + 1, (n) => new Uint8Array(n));
+    this.labels[property] = l;
     l[id] = bits;
   }
 

@@ -70,7 +70,8 @@ export class StateLog {
     const c = id >>> CHUNK_BITS;
     const i = id & IN_CHUNK;
     if (c === this.parents.length || i === this.parents[c].length) this.grow(c);
-    if (depth < this.levelStart.length) throw new Error(`state log: a state at depth ${depth} after one at depth ${this.levelStart.length}`);
+    if (depth < this.levelStart.length)
+      throw new Error(`state log: a state at depth ${depth} after one at depth ${this.levelStart.length}`);
     while (this.levelStart.length < depth) this.levelStart.push(id);
     this.count++;
     this.parents[c][i] = parent;
@@ -170,12 +171,7 @@ export function replayStep<S>(
 }
 
 /** Rebuilds the trace from an initial state to state `id`. */
-export function rebuildTrace<S>(
-  variant: Variant<S>,
-  log: StateLog,
-  id: number,
-  fingerprinter: StateFingerprinter,
-): TraceStep<S>[] {
+export function rebuildTrace<S>(variant: Variant<S>, log: StateLog, id: number, fingerprinter: StateFingerprinter): TraceStep<S>[] {
   const path = log.pathTo(id);
   const fp = { hi: 0, lo: 0 };
   let first: S | undefined;
@@ -193,9 +189,7 @@ export function rebuildTrace<S>(
     const a = variant.actions[log.actionOf(path[k])] as Action<S, unknown>;
     const step = replayStep(a, s, (f) => log.matches(path[k], f), fingerprinter);
     if (!step) {
-      throw new ReplayError(
-        `action ${a.name} no longer produces the successor it produced during the search`,
-      );
+      throw new ReplayError(`action ${a.name} no longer produces the successor it produced during the search`);
     }
     trace.push(step);
     s = step.state;

@@ -4,14 +4,7 @@
 // ../shared/capi-move-semantics.md, "Kubernetes API-server rules that matter".
 // Who receives the watch events is not decided here (world.ts fans them out).
 import { List, Map, Record, type RecordOf } from 'immutable';
-import {
-  addsFinalizer,
-  isDeleting,
-  keyOf,
-  type FieldValue,
-  type KubeObject,
-  type ObjectKey,
-} from './object.ts';
+import { addsFinalizer, isDeleting, keyOf, type FieldValue, type KubeObject, type ObjectKey } from './object.ts';
 
 export interface ApiServerProps {
   objects: Map<ObjectKey, KubeObject>;
@@ -25,10 +18,7 @@ export interface WatchEventProps {
   object: KubeObject;
 }
 export type WatchEvent = RecordOf<WatchEventProps>;
-export const WatchEvent = Record<WatchEventProps>(
-  { type: 'ADDED', object: undefined as unknown as KubeObject },
-  'WatchEvent',
-);
+export const WatchEvent = Record<WatchEventProps>({ type: 'ADDED', object: undefined as unknown as KubeObject }, 'WatchEvent');
 
 export const NO_NEW_FINALIZERS = 'no new finalizers can be added if the object is being deleted';
 
@@ -104,10 +94,7 @@ export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch)
   if (patch.finalizers !== undefined) next = next.set('finalizers', List(patch.finalizers));
   if (patch.annotations !== undefined) {
     next = next.update('annotations', (a) =>
-      Object.entries(patch.annotations!).reduce(
-        (acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)),
-        a,
-      ),
+      Object.entries(patch.annotations!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), a),
     );
   }
   if (patch.spec !== undefined) next = next.update('spec', (s) => s.merge(Map(patch.spec!)));

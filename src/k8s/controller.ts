@@ -3,7 +3,7 @@
 // local decisions on the copies a reconcile holds belong to the step before the next request,
 // since nothing else can change a local copy. Reads go through the controller manager's cache,
 // writes straight to its API server, as with controller-runtime's default client.
-import { Map } from 'immutable';
+import type { Map } from 'immutable';
 import type { ApiResponse, ApiResult, ApiServer, MergePatch, WatchEventType } from './apiServer.ts';
 import * as api from './apiServer.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
@@ -77,11 +77,7 @@ export class StepContext<S> {
     private readonly locals: Map<string, LocalValue>,
     private readonly io: {
       readonly cached: (s: S, key: ObjectKey) => KubeObject | undefined;
-      readonly request: (
-        s: S,
-        call: (server: ApiServer) => ApiResult,
-        events?: StepEvent[],
-      ) => { state: S; response: ApiResponse };
+      readonly request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => { state: S; response: ApiResponse };
     },
     /** Where the step tells what it did, while a trace is rebuilt; absent during the search. */
     private readonly events?: StepEvent[],

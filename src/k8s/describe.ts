@@ -115,7 +115,10 @@ export function worldView(w: KubeWorld): OrderedMap<string, unknown> {
 }
 
 function reconcileView(r: Reconcile): OrderedMap<string, unknown> {
-  return OrderedMap<string, unknown>([['step', r.step], ...[...r.locals.entries()].sort(byKey).map(([k, v]) => [k, v] as [string, unknown])]);
+  return OrderedMap<string, unknown>([
+    ['step', r.step],
+    ...[...r.locals.entries()].sort(byKey).map(([k, v]) => [k, v] as [string, unknown]),
+  ]);
 }
 
 function byKey(a: readonly [string, unknown], b: readonly [string, unknown]): number {

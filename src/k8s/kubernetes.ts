@@ -2,8 +2,17 @@
 // controllers, wired into the model's state through a lens. It turns them into checker actions
 // (cache catch-up steps and reconcile steps), answers requests for other actors (such as a CLI
 // tool), builds initial states with caches at every lag, and checks the API server's own rules.
-import { List, Map, Set } from 'immutable';
-import { action, actionProperty, invariant, weakFairness, type Action, type Fairness, type Property, type StepEvent } from '../engine/model.ts';
+import { type List, Map, Set } from 'immutable';
+import {
+  action,
+  actionProperty,
+  invariant,
+  weakFairness,
+  type Action,
+  type Fairness,
+  type Property,
+  type StepEvent,
+} from '../engine/model.ts';
 import { emptyServer, get, WatchEvent, type ApiResponse, type ApiResult, type ApiServer } from './apiServer.ts';
 import { describeAnswer, describeRequest, worldView } from './describe.ts';
 import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConfig, type StepOutcome } from './controller.ts';
@@ -60,6 +69,7 @@ const NONE: readonly ObjectKey[] = [];
 const NO_CONTROLLERS: readonly never[] = [];
 
 export class Kubernetes<S> {
+  // biome-ignore lint/suspicious/noExplicitAny: each action has its own parameter type; a list of them can name none
   readonly actions: readonly Action<S, any>[];
   private readonly views = new globalThis.Map<string, globalThis.Map<KubeObject, KubeObject>>();
   /** The API server's rules as properties, to check in every model that uses this library. */
@@ -81,7 +91,10 @@ export class Kubernetes<S> {
       }
     }
     for (const m of config.managers) {
-      this.controllersByManager.set(m.name, config.controllers.filter((c) => c.manager === m.name));
+      this.controllersByManager.set(
+        m.name,
+        config.controllers.filter((c) => c.manager === m.name),
+      );
     }
     const faults = config.faults ?? {};
     this.actions = [
@@ -94,12 +107,17 @@ export class Kubernetes<S> {
     this.fairness = [
       ...config.managers.map((m) => weakFairness(`${m.name}Cache (per object)`, [`${m.name}Cache.sync`], { perParameter: true })),
       ...config.controllers.map((c) =>
-        weakFairness(`${c.name} (per key)`, this.actionsOf(c.name).map((a) => a.name), { perParameter: true }),
+        weakFairness(
+          `${c.name} (per key)`,
+          this.actionsOf(c.name).map((a) => a.name),
+          { perParameter: true },
+        ),
       ),
     ];
   }
 
   /** The actions of one controller: its reconcile start and its later steps. */
+  // biome-ignore lint/suspicious/noExplicitAny: each action has its own parameter type; a list of them can name none
   actionsOf(controller: string): readonly Action<S, any>[] {
     return this.actions.filter((a) => a.name.startsWith(`${controller}.`));
   }
@@ -118,12 +136,7 @@ export class Kubernetes<S> {
    * Pass the step's `events` (the third argument of an action's `next`) so that traces show the
    * request and the server's answer.
    */
-  request(
-    s: S,
-    server: string,
-    call: (srv: ApiServer) => ApiResult,
-    events?: StepEvent[],
-  ): { state: S; response: ApiResponse } {
+  request(s: S, server: string, call: (srv: ApiServer) => ApiResult, events?: StepEvent[]): { state: S; response: ApiResponse } {
     const world = this.world(s);
     const srv = world.servers.get(server);
     if (!srv) throw new Error(`no API server named ${server}`);
@@ -184,7 +197,10 @@ export class Kubernetes<S> {
    */
   private viewOf(m: ManagerConfig, obj: KubeObject): KubeObject {
     let views = this.views.get(m.name);
-    if (!views) this.views.set(m.name, (views = new globalThis.Map()));
+    if (!views) {
+      views = new globalThis.Map();
+      this.views.set(m.name, views);
+    }
     let v = views.get(obj);
     if (v === undefined) {
       if (views.size >= 1 << 16) views.clear();
@@ -275,7 +291,6 @@ export class Kubernetes<S> {
     }
     return world;
   }
-
 
   /** `<manager>Cache.sync(key)`: the cache takes in the oldest pending event of one object. */
   private syncAction(m: ManagerConfig): Action<S, ObjectKey> {
@@ -405,12 +420,12 @@ export class Kubernetes<S> {
     const m = this.config.managers.find((x) => x.name === c.manager)!;
     const io = {
       cached: (s: S, key: ObjectKey) => lens.get(s).caches.get(m.name)?.get(key),
-      request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) =>
-        this.request(s, m.server, call, events),
+      request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => this.request(s, m.server, call, events),
     };
     const run = (
       s: S,
       key: ObjectKey,
+      // biome-ignore lint/suspicious/noExplicitAny: a reconcile's locals are whatever values its steps keep
       locals: Map<string, any>,
       step: (r: StepContext<S>) => StepOutcome,
       events: StepEvent[] | undefined,
@@ -450,7 +465,10 @@ export class Kubernetes<S> {
       },
       next: (s, key, events) => {
         const w = lens.get(s);
-        const dequeued = lens.set(s, w.updateIn(['queues', c.name], (q) => (q as Set<ObjectKey>).delete(key)));
+        const dequeued = lens.set(
+          s,
+          w.updateIn(['queues', c.name], (q) => (q as Set<ObjectKey>).delete(key)),
+        );
         return run(dequeued, key, Map(), c.reconcile, events);
       },
     });
@@ -508,19 +526,15 @@ function apiRules<S>(lens: Lens<S>, servers: readonly string[]): Property<S>[] {
       'Once an object has a deletionTimestamp, it keeps that same deletionTimestamp until it is gone.',
       (s, t) => everyDeleting(s, t, (a, b) => b.deletionTimestamp === a.deletionTimestamp),
     ),
-    actionProperty<S>(
-      'NoNewFinalizersWhileDeleting',
-      'No finalizer is ever added to an object that is being deleted.',
-      (s, t) => everyDeleting(s, t, (a, b) => b.finalizers.every((f) => a.finalizers.includes(f))),
+    actionProperty<S>('NoNewFinalizersWhileDeleting', 'No finalizer is ever added to an object that is being deleted.', (s, t) =>
+      everyDeleting(s, t, (a, b) => b.finalizers.every((f) => a.finalizers.includes(f))),
     ),
     invariant<S>(
       'NoDeletingObjectWithoutFinalizers',
       'An object that is being deleted and has no finalizers left is gone from storage, never kept.',
       (s) =>
         servers.every((name) =>
-          (lens.get(s).servers.get(name)?.objects ?? Map<ObjectKey, KubeObject>()).every(
-            (o) => !isDeleting(o) || !o.finalizers.isEmpty(),
-          ),
+          (lens.get(s).servers.get(name)?.objects ?? Map<ObjectKey, KubeObject>()).every((o) => !isDeleting(o) || !o.finalizers.isEmpty()),
         ),
     ),
   ];

@@ -43,10 +43,7 @@ export const KubeWorld = Record<KubeWorldProps>(
 export function sendEvent(world: KubeWorld, caches: readonly string[], event: WatchEvent): KubeWorld {
   const key = `${event.object.kind}/${event.object.name}`;
   return world.update('pending', (pending) =>
-    caches.reduce(
-      (acc, cache) => acc.updateIn([cache, key], (l) => ((l as List<WatchEvent> | undefined) ?? List()).push(event)),
-      pending,
-    ),
+    caches.reduce((acc, cache) => acc.updateIn([cache, key], (l) => ((l as List<WatchEvent> | undefined) ?? List()).push(event)), pending),
   );
 }
 

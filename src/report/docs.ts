@@ -47,7 +47,10 @@ function num(n: number): string {
 
 /** A heading's GitHub anchor. */
 function anchor(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/ /g, '-');
 }
 
 function stepRow(step: StepReading, label: string): string {
@@ -200,8 +203,7 @@ export function modelDocs(model: Model, runs: readonly VariantDocs[], sources: P
 
   const matrices = model.matrices ?? [];
   const onMain = new Set(main.map((v) => v.name));
-  const link = (variant: string, property: string) =>
-    `${onMain.has(variant) ? '' : matricesFile}#${anchor(`${variant}: ${property}`)}`;
+  const link = (variant: string, property: string) => `${onMain.has(variant) ? '' : matricesFile}#${anchor(`${variant}: ${property}`)}`;
   if (matrices.length > 0) {
     out.push('## Variant matrices', '');
     out.push(
@@ -221,7 +223,9 @@ export function modelDocs(model: Model, runs: readonly VariantDocs[], sources: P
           const q = r.properties.find((x) => x.name === p.name);
           return q ? verdictCell(q.status, q.vacuous, q.status === 'violated' ? link(r.variant, p.name) : undefined, true) : '';
         });
-        out.push(`| ${row.values.map(cell).join(' | ')} | \`${r.variant}\`${r.metExpectations ? '' : ' (**not as expected**)'} | ${num(r.distinctStates)} | ${cells.join(' | ')} |`);
+        out.push(
+          `| ${row.values.map(cell).join(' | ')} | \`${r.variant}\`${r.metExpectations ? '' : ' (**not as expected**)'} | ${num(r.distinctStates)} | ${cells.join(' | ')} |`,
+        );
       }
       out.push('');
       if (m.explanation) out.push(m.explanation, '');
@@ -245,7 +249,7 @@ export function modelDocs(model: Model, runs: readonly VariantDocs[], sources: P
   const extra = model.variants.filter((v) => v.matrixOnly);
   const page: string[] = [`# ${model.name}: the variant matrices`, '', header, ''];
   page.push(
-    'The matrix-only variants of the main page\'s variant matrices: what each assumes, what the search ' +
+    "The matrix-only variants of the main page's variant matrices: what each assumes, what the search " +
       'warned of, and every counterexample. Generated with the main page; every verdict comes from a complete run.',
     '',
   );

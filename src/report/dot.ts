@@ -19,25 +19,24 @@ function stateLabel(state: unknown, view: ((s: unknown) => unknown) | undefined)
     .join('\n');
 }
 
-export function graphToDot<S>(
-  name: string,
-  g: SmallGraph<S>,
-  violation: Violation<S> | undefined,
-  view?: (s: S) => unknown,
-): string {
+export function graphToDot<S>(name: string, g: SmallGraph<S>, violation: Violation<S> | undefined, view?: (s: S) => unknown): string {
   const onTrace = new Set<number>();
   const traceEdges = new Set<string>();
   if (violation) {
     const fp = new Fingerprinter();
     const index = new Map(g.fingerprints.map((h, i) => [h, i]));
     const ids = violation.trace.map((step) => index.get(fp.hex(step.state)));
-    ids.forEach((id) => id !== undefined && onTrace.add(id));
+    for (const id of ids) if (id !== undefined) onTrace.add(id);
     for (let i = 1; i < ids.length; i++) traceEdges.add(`${ids[i - 1]}>${ids[i]}>${violation.trace[i].action}`);
     if (violation.loop !== undefined && violation.loopAction) {
       traceEdges.add(`${ids[ids.length - 1]}>${ids[violation.loop]}>${violation.loopAction}`);
     }
   }
-  const lines = [`digraph ${quote(name)} {`, '  node [shape=box, fontname="monospace", fontsize=10];', '  edge [fontname="monospace", fontsize=9];'];
+  const lines = [
+    `digraph ${quote(name)} {`,
+    '  node [shape=box, fontname="monospace", fontsize=10];',
+    '  edge [fontname="monospace", fontsize=9];',
+  ];
   if (violation) lines.push(`  label=${quote(`${violation.property} is violated: the counterexample is drawn in red`)};`);
   g.states.forEach((s, i) => {
     const attrs = [`label=${quote(stateLabel(s, view as ((s: unknown) => unknown) | undefined))}`];

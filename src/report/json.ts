@@ -80,19 +80,18 @@ export function variantToJson(v: VariantResult): Json {
       statement: x.statement,
       trace: x.trace.map((step) => ({ action: step.action, events: eventsToJson(step.events), state: stateToJson(step.state) })),
       // A lasso: the index of the cycle's first state, and the step back to it (null: stuttering).
-      ...(x.loop !== undefined
-        ? { loop: x.loop, loopAction: x.loopAction ?? null, loopEvents: eventsToJson(x.loopEvents) }
-        : {}),
+      ...(x.loop !== undefined ? { loop: x.loop, loopAction: x.loopAction ?? null, loopEvents: eventsToJson(x.loopEvents) } : {}),
     })),
   };
 }
 
 /** What a step told of itself: requests with their answers, and notes. */
 function eventsToJson(events: readonly StepEvent[] | undefined): Json {
-  return (events ?? []).map((e): Json =>
-    e.kind === 'request'
-      ? { kind: 'request', from: e.from ?? null, to: e.to, request: e.request, answer: e.answer, ok: e.ok }
-      : { kind: 'note', over: e.over ? [...e.over] : null, text: e.text },
+  return (events ?? []).map(
+    (e): Json =>
+      e.kind === 'request'
+        ? { kind: 'request', from: e.from ?? null, to: e.to, request: e.request, answer: e.answer, ok: e.ok }
+        : { kind: 'note', over: e.over ? [...e.over] : null, text: e.text },
   );
 }
 

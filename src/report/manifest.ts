@@ -94,12 +94,14 @@ export function manifestDifferences(variant: string, recorded: VariantManifest |
   for (const p of names) field(`${p}`, recorded.properties[p] ?? '(absent)', actual.properties[p] ?? '(absent)');
   for (const w of recorded.warnings) if (!actual.warnings.includes(w)) out.push(`${variant}: warning no longer given: ${w}`);
   for (const w of actual.warnings) if (!recorded.warnings.includes(w)) out.push(`${variant}: new warning: ${w}`);
-  if (recorded.fairness.join('\n') !== actual.fairness.join('\n')) out.push(`${variant}: fairness ${recorded.fairness.join('; ')} -> ${actual.fairness.join('; ')}`);
+  if (recorded.fairness.join('\n') !== actual.fairness.join('\n'))
+    out.push(`${variant}: fairness ${recorded.fairness.join('; ')} -> ${actual.fairness.join('; ')}`);
   for (const x of actual.violations) {
     const r = recorded.violations.find((y) => y.property === x.property);
     if (r === undefined) continue; // the property's status line above says it
     if (r.states !== x.states || r.loop !== x.loop) {
-      const shape = (y: VariantManifest['violations'][number]) => `${y.states} states${y.loop === null ? '' : `, cycle from state ${y.loop + 1}`}`;
+      const shape = (y: VariantManifest['violations'][number]) =>
+        `${y.states} states${y.loop === null ? '' : `, cycle from state ${y.loop + 1}`}`;
       out.push(`${variant}: ${x.property}'s counterexample ${shape(r)} -> ${shape(x)}`);
     } else if (r.trace !== x.trace) out.push(`${variant}: ${x.property}'s counterexample changed (same length, other steps or states)`);
   }

@@ -90,8 +90,7 @@ export function violationToMermaid(x: Violation): string {
     if (reading.closing) {
       lines.push(...stepLines(reading.closing, '    '));
       lines.push(`    Note over ${idOf(reading.closing.actor!)}: back to state ${loopAt + 1}`);
-    }
-    else lines.push(`    Note over ${idOf(first)}: state ${x.trace.length} repeats for ever (stuttering)`);
+    } else lines.push(`    Note over ${idOf(first)}: state ${x.trace.length} repeats for ever (stuttering)`);
     lines.push('  end');
   }
   const lastActor = all.length > 0 ? all[all.length - 1].actor! : first;

@@ -44,10 +44,20 @@ export function summarize(v: VariantResult): VariantSummary {
 }
 
 /** `parameters`: the model's parameter values, when the run set some (--param). */
-export function formatModelHeader(model: string, description: string | undefined, o: TextOptions, parameters?: Readonly<Record<string, number>>): string {
+export function formatModelHeader(
+  model: string,
+  description: string | undefined,
+  o: TextOptions,
+  parameters?: Readonly<Record<string, number>>,
+): string {
   const out: string[] = [o.chalk.bold(`model ${model}`)];
   if (description) out.push(wrap(description, '  '));
-  if (parameters) out.push(`  parameters: ${Object.entries(parameters).map(([name, value]) => `${name}=${value}`).join(', ')}`);
+  if (parameters)
+    out.push(
+      `  parameters: ${Object.entries(parameters)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(', ')}`,
+    );
   return out.join('\n');
 }
 
@@ -185,7 +195,9 @@ export function stoppedText(v: Pick<VariantResult, 'incompleteReason' | 'bounds'
       return 'the search was interrupted (Ctrl-C)';
     case 'simulation': {
       const sim = v.simulation;
-      return sim ? `a random simulation (${simulationText(sim)}), not a search of every state` : 'a random simulation, not a search of every state';
+      return sim
+        ? `a random simulation (${simulationText(sim)}), not a search of every state`
+        : 'a random simulation, not a search of every state';
     }
     default:
       return 'the search stopped early';
@@ -200,8 +212,7 @@ function simulationText(sim: SimulationFacts): string {
 function propertyLine(p: PropertyResult, width: number, o: TextOptions): string {
   const c = o.chalk;
   const name = p.name.padEnd(width);
-  const mark =
-    p.status === 'holds' ? c.green('holds   ') : p.status === 'violated' ? c.red('violated') : c.yellow('unknown ');
+  const mark = p.status === 'holds' ? c.green('holds   ') : p.status === 'violated' ? c.red('violated') : c.yellow('unknown ');
   const exp = p.expectedViolated ? c.dim(' (expected to be violated)') : '';
   const vacuous = p.vacuous ? c.yellow(' (vacuously: its premise never held)') : '';
   return `${name}  ${mark}  ${c.dim(`[${p.kind}]`)} ${p.statement}${exp}${vacuous}`;
@@ -214,9 +225,12 @@ export function formatViolation(x: Violation, o: TextOptions, simulated = false)
   out.push(c.red.bold(`  ${x.property} is violated`) + c.dim(` [${x.kind}]`));
   out.push(wrap(`"${x.statement}"`, '    '));
   if (x.loop === undefined) {
-    out.push(simulated ? `    counterexample from a random run (not necessarily a shortest one), ${x.trace.length} states:` : `    shortest counterexample, ${x.trace.length} states:`);
-  }
-  else {
+    out.push(
+      simulated
+        ? `    counterexample from a random run (not necessarily a shortest one), ${x.trace.length} states:`
+        : `    shortest counterexample, ${x.trace.length} states:`,
+    );
+  } else {
     const cycle = x.trace.length - x.loop;
     out.push(
       `    counterexample: a lasso, ${x.loop} step${x.loop === 1 ? '' : 's'} from an initial state to a cycle of ${cycle} state${cycle === 1 ? '' : 's'} repeated for ever:`,
@@ -238,7 +252,9 @@ export function formatViolation(x: Violation, o: TextOptions, simulated = false)
     out.push(
       reading.closing === undefined
         ? c.magenta(`  ↺ state ${x.trace.length} repeats for ever (stuttering): no step that fairness requires is enabled in it`)
-        : c.magenta(`  ↺ ${reading.closing.label} leads back to state ${x.loop + 1}; states ${x.loop + 1} to ${x.trace.length} repeat for ever`),
+        : c.magenta(
+            `  ↺ ${reading.closing.label} leads back to state ${x.loop + 1}; states ${x.loop + 1} to ${x.trace.length} repeat for ever`,
+          ),
     );
     if (reading.closing && o.trace !== 'full') out.push(...stepLines(reading.closing, o));
   }
@@ -289,7 +305,9 @@ export function formatSummary(variants: readonly VariantSummary[], o: TextOption
     const status = v.verdict === 'incomplete' ? c.yellow('incomplete') : v.verdict === 'proved' ? c.green('proved  ') : c.red('violated');
     const met = v.verdict === 'incomplete' ? '' : v.metExpectations ? '  expectations met' : c.red('  expectations NOT met');
     const violated = v.violated.length > 0 ? `  violated: ${v.violated.join(', ')}` : '';
-    lines.push(`  ${v.variant.padEnd(width)}  ${status}  ${num(v.distinctStates).padStart(11)} states, depth ${String(v.depth).padStart(3)}${met}${violated}`);
+    lines.push(
+      `  ${v.variant.padEnd(width)}  ${status}  ${num(v.distinctStates).padStart(11)} states, depth ${String(v.depth).padStart(3)}${met}${violated}`,
+    );
   }
   return lines.join('\n');
 }
@@ -358,7 +376,7 @@ export function formatMatrix(
     out.push(`  ${parts.join('  ')}`.trimEnd());
   });
   out.push('');
-  properties.forEach((name, i) => out.push(`  [${i + 1}] ${name}`));
+  for (const [i, name] of properties.entries()) out.push(`  [${i + 1}] ${name}`);
   return out.join('\n');
 }
 
@@ -368,4 +386,3 @@ export function matrixProperties(lines: readonly MatrixLine[]): string[] {
   for (const l of lines) for (const p of l.summary.properties) if (!names.includes(p.name)) names.push(p.name);
   return names;
 }
-

@@ -35,7 +35,8 @@ describe('localModules', () => {
 describe('codeDigest and a formatter', () => {
   it('ignores a trailing comma and a JSDoc comment', () => {
     const a = 'export const xs = [1, 2];\nexport function f(a: number, b: number) { return a + b; }\n';
-    const b = '/** Two numbers. */\nexport const xs = [\n  1,\n  2,\n];\nexport function f(\n  a: number,\n  b: number,\n) {\n  return a + b;\n}\n';
+    const b =
+      '/** Two numbers. */\nexport const xs = [\n  1,\n  2,\n];\nexport function f(\n  a: number,\n  b: number,\n) {\n  return a + b;\n}\n';
     expect(codeDigest('a.ts', b)).toBe(codeDigest('a.ts', a));
     expect(codeDigest('a.ts', a.replace('[1, 2]', '[2, 1]'))).not.toBe(codeDigest('a.ts', a));
   });

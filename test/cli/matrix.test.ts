@@ -15,18 +15,20 @@ describe('modelcheck --matrix', () => {
     expect(exitCode).toBe(0); // the one violation (top 4, step 1) is the expected one
     const doc = JSON.parse(stdout);
     expect(doc.variants.map((v: { name: string }) => v.name)).toEqual(['top2-step1', 'top2-step2', 'top4-step1', 'top4-step2']);
-    expect(doc.matrices).toEqual([{
-      name: 'reach',
-      description: 'How far the counter may go, crossed with how far it jumps.',
-      dimensions: ['top', 'step'],
-      properties: ['NeverThree'],
-      rows: [
-        { variant: 'top2-step1', values: ['2', '1'], verdict: 'proved', distinctStates: 3, properties: { NeverThree: 'holds' } },
-        { variant: 'top2-step2', values: ['2', '2'], verdict: 'proved', distinctStates: 2, properties: { NeverThree: 'holds' } },
-        { variant: 'top4-step1', values: ['4', '1'], verdict: 'violated', distinctStates: 5, properties: { NeverThree: 'violated' } },
-        { variant: 'top4-step2', values: ['4', '2'], verdict: 'proved', distinctStates: 3, properties: { NeverThree: 'holds' } },
-      ],
-    }]);
+    expect(doc.matrices).toEqual([
+      {
+        name: 'reach',
+        description: 'How far the counter may go, crossed with how far it jumps.',
+        dimensions: ['top', 'step'],
+        properties: ['NeverThree'],
+        rows: [
+          { variant: 'top2-step1', values: ['2', '1'], verdict: 'proved', distinctStates: 3, properties: { NeverThree: 'holds' } },
+          { variant: 'top2-step2', values: ['2', '2'], verdict: 'proved', distinctStates: 2, properties: { NeverThree: 'holds' } },
+          { variant: 'top4-step1', values: ['4', '1'], verdict: 'violated', distinctStates: 5, properties: { NeverThree: 'violated' } },
+          { variant: 'top4-step2', values: ['4', '2'], verdict: 'proved', distinctStates: 3, properties: { NeverThree: 'holds' } },
+        ],
+      },
+    ]);
     // The violated row's counterexample is its shortest: 0, 1, 2, 3.
     const violated = doc.variants[2].violations[0];
     expect(violated.trace.map((s: { state: number }) => s.state)).toEqual([0, 1, 2, 3]);

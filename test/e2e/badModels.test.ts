@@ -37,17 +37,26 @@ describe('bad models: exit 2 with a clear error', () => {
 
   it('a syntax error, with its file, line and column (through the real binary: the tsx loader reports it)', () => {
     // In-process, vitest's own transform would load the model; a user's run goes through tsx.
-    const r = spawnSync(process.execPath, ['bin/modelcheck.js', 'test/fixtures/bad/syntaxError.ts', '--no-progress'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, ['bin/modelcheck.js', 'test/fixtures/bad/syntaxError.ts', '--no-progress'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')[0]).toBe('error MC002 in test/fixtures/bad/syntaxError.ts: cannot load test/fixtures/bad/syntaxError.ts: Transform failed with 1 error:');
+    expect(r.stderr.split('\n')[0]).toBe(
+      'error MC002 in test/fixtures/bad/syntaxError.ts: cannot load test/fixtures/bad/syntaxError.ts: Transform failed with 1 error:',
+    );
     expect(r.stderr).toMatch(/test\/fixtures\/bad\/syntaxError\.ts:4:58: ERROR: Expected "}" but found ";"/);
     noStackTrace(r.stderr);
   });
 
   it('a type error, with its file, line and column, though the model would run (tsx strips types)', async () => {
     const file = 'test/fixtures/bad/typeError.ts';
-    const err = await bad([file], `error MC005 in ${file}: the model does not type-check: 1 error; nothing is reported until it does`, true);
+    const err = await bad(
+      [file],
+      `error MC005 in ${file}: the model does not type-check: 1 error; nothing is reported until it does`,
+      true,
+    );
     expect(err).toContain(`  ${file}:6:7 TS2322: Type 'string' is not assignable to type 'number'.`);
     expect(err).toContain(`  hint: the compiler's own view: npx tsc --noEmit; to check ${file} anyway: --no-typecheck`);
     // Unchecked, it runs, and would be believed.
@@ -57,16 +66,25 @@ describe('bad models: exit 2 with a clear error', () => {
   });
 
   it('a module with no model in it', async () => {
-    const err = await bad(['test/fixtures/bad/noModel.ts'], 'error MC003 in test/fixtures/bad/noModel.ts: test/fixtures/bad/noModel.ts exports no model');
+    const err = await bad(
+      ['test/fixtures/bad/noModel.ts'],
+      'error MC003 in test/fixtures/bad/noModel.ts: test/fixtures/bad/noModel.ts exports no model',
+    );
     expect(err).toContain("hint: export default defineModel({ ... }) from 'modelcheck'");
   });
 
   it('two variants with one name', async () => {
-    await bad(['test/fixtures/bad/duplicateVariants.ts'], 'error MC105 in test/fixtures/bad/duplicateVariants.ts: two variants of model duplicate-variants are named same');
+    await bad(
+      ['test/fixtures/bad/duplicateVariants.ts'],
+      'error MC105 in test/fixtures/bad/duplicateVariants.ts: two variants of model duplicate-variants are named same',
+    );
   });
 
   it('an unknown variant, naming the known ones', async () => {
-    const err = await bad([STATE_VALUES, '--variant', 'nope'], `error MC004 in ${STATE_VALUES}: model bad-state-values has no variant named nope`);
+    const err = await bad(
+      [STATE_VALUES, '--variant', 'nope'],
+      `error MC004 in ${STATE_VALUES}: model bad-state-values has no variant named nope`,
+    );
     expect(err).toContain('hint: its variants: function, undefined, NaN, Date, class-instance');
   });
 
@@ -77,11 +95,17 @@ describe('bad models: exit 2 with a clear error', () => {
   it('a state holding a class instance', () => badValue('class-instance', 'an instance of Point'));
   it('a state holding a plain object', () => badValue('plain-object', 'a plain object (use an immutable Record or Map)'));
   it('a state holding a plain array', () => badValue('plain-array', 'a plain array (use an immutable List)'));
-  it('a state holding a cycle (refused where it starts: a mutable array)', () => badValue('cycle', 'a plain array (use an immutable List)'));
+  it('a state holding a cycle (refused where it starts: a mutable array)', () =>
+    badValue('cycle', 'a plain array (use an immutable List)'));
 
   it('an action that throws: the action, the state and its trace, and the line in the model', async () => {
-    const err = await bad([STATE_VALUES, '--variant', 'action-throws'], `error MC101 in ${STATE_VALUES} (variant action-throws): action step threw Error: boom`);
-    expect(err).toContain('  in the state at depth 2, reached by:\n    1. initial state\n         n: (none) -> 0\n    2. step\n         n: 0 -> 1');
+    const err = await bad(
+      [STATE_VALUES, '--variant', 'action-throws'],
+      `error MC101 in ${STATE_VALUES} (variant action-throws): action step threw Error: boom`,
+    );
+    expect(err).toContain(
+      '  in the state at depth 2, reached by:\n    1. initial state\n         n: (none) -> 0\n    2. step\n         n: 0 -> 1',
+    );
     expect(err).toMatch(/ {2}at .*test\/fixtures\/bad\/stateValues\.ts:\d+:\d+\)/);
   });
 
@@ -93,12 +117,18 @@ describe('bad models: exit 2 with a clear error', () => {
   });
 
   it('an invariant that throws: the property, the state and its trace', async () => {
-    const err = await bad([STATE_VALUES, '--variant', 'invariant-throws'], `error MC103 in ${STATE_VALUES} (variant invariant-throws): property Small threw Error: cannot tell`);
+    const err = await bad(
+      [STATE_VALUES, '--variant', 'invariant-throws'],
+      `error MC103 in ${STATE_VALUES} (variant invariant-throws): property Small threw Error: cannot tell`,
+    );
     expect(err).toContain('  in the state at depth 3, reached by:');
   });
 
   it('a predicate that returns a non-boolean', async () => {
-    const err = await bad([STATE_VALUES, '--variant', 'predicate-not-boolean'], `error MC104 in ${STATE_VALUES} (variant predicate-not-boolean): property Small returned number, not a boolean`);
+    const err = await bad(
+      [STATE_VALUES, '--variant', 'predicate-not-boolean'],
+      `error MC104 in ${STATE_VALUES} (variant predicate-not-boolean): property Small returned number, not a boolean`,
+    );
     expect(err).toContain('  in the state at depth 1, reached by:');
   });
 
@@ -108,7 +138,9 @@ describe('bad models: exit 2 with a clear error', () => {
       `error MC107 in ${STATE_VALUES} (variant not-deterministic): action step is not deterministic: called twice on the same state, it gave different successors`,
     );
     expect(err).toContain('  in the state at depth 1, reached by:\n    1. initial state\n         n: (none) -> 0');
-    expect(err).toContain('hint: init(), params() and next() must return the same values every time they are called with the same state (no Math.random, clocks or counters outside the state)');
+    expect(err).toContain(
+      'hint: init(), params() and next() must return the same values every time they are called with the same state (no Math.random, clocks or counters outside the state)',
+    );
   });
 
   it('an action that is not deterministic only in a state outside the sample, found when its trace is replayed', async () => {

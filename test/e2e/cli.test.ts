@@ -35,7 +35,13 @@ describe('modelcheck on the Die Hard model (TLC figures: DieHard.tla)', () => {
     expect(v.violations[0].kind).toBe('invariant');
     expect(v.violations[0].trace[0]).toEqual({ action: null, events: [], state: { small: 0, big: 0 } });
     expect(v.violations[0].trace.map((s: { action: string | null }) => s.action)).toEqual([
-      null, 'FillBigJug', 'BigToSmall', 'EmptySmallJug', 'BigToSmall', 'FillBigJug', 'BigToSmall',
+      null,
+      'FillBigJug',
+      'BigToSmall',
+      'EmptySmallJug',
+      'BigToSmall',
+      'FillBigJug',
+      'BigToSmall',
     ]);
   });
 

@@ -31,7 +31,7 @@ describe('determinism across runs and worker counts', () => {
     expect(again).toEqual(one);
   });
 
-  it('one variant, its search split among 1, 2 and 3 threads: the liveness fixture\'s lock under strong fairness, a move variant cut at 4,000 states and a complete one', async () => {
+  it("one variant, its search split among 1, 2 and 3 threads: the liveness fixture's lock under strong fairness, a move variant cut at 4,000 states and a complete one", async () => {
     for (const args of [
       ['test/fixtures/liveness.ts', '--variant', 'lock-strong'],
       ['models/move.ts', '--variant', 'cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-assumption', '--max-states', '4000'],
@@ -49,7 +49,7 @@ describe('determinism across runs and worker counts', () => {
     }
   });
 
-  it('the move model\'s objects matrix (six rows, cut at 2,000 states each): 1 worker and 2', async () => {
+  it("the move model's objects matrix (six rows, cut at 2,000 states each): 1 worker and 2", async () => {
     const args = ['models/move.ts', '--matrix', 'objects'];
     const one = await report([...args, '--workers', '1', '--max-states', '2000']);
     const two = await report([...args, '--workers', '2', '--max-states', '2000']);

@@ -53,9 +53,16 @@ describe('modelcheck docs', () => {
     // The fixture's hand count at top = 3: 0..3, 4 states, depth 4.
     expect(page).toContain('| `default` |  | 4 | 4 | 4 | proved (as expected) |');
     expect(page).toContain(
-      ['## Parameters', '', 'Numbers the model is built from, like the CONSTANTS of a TLA+ spec: `--param name=value` sets one, for a search of another size. This page was generated with the defaults.', '',
-        '| parameter | what it sets | default | range |', '|---|---|---:|---:|',
-        '| `top` | where the counter stops | 3 | 1 to 1000 |', '| `step` | how much one step adds | 1 | 1 to 2 |'].join('\n'),
+      [
+        '## Parameters',
+        '',
+        'Numbers the model is built from, like the CONSTANTS of a TLA+ spec: `--param name=value` sets one, for a search of another size. This page was generated with the defaults.',
+        '',
+        '| parameter | what it sets | default | range |',
+        '|---|---|---:|---:|',
+        '| `top` | where the counter stops | 3 | 1 to 1000 |',
+        '| `step` | how much one step adds | 1 | 1 to 2 |',
+      ].join('\n'),
     );
   });
 
@@ -102,7 +109,8 @@ describe('docs --check on an edited copy of the package', () => {
   const run = promisify(execFile);
   const root = resolve('.');
   const copy = join(mkdtempSync(join(tmpdir(), 'modelcheck-copy-')), 'p');
-  for (const part of ['bin', 'src', 'models', 'docs', 'package.json', 'tsconfig.json']) cpSync(join(root, part), join(copy, part), { recursive: true });
+  for (const part of ['bin', 'src', 'models', 'docs', 'package.json', 'tsconfig.json'])
+    cpSync(join(root, part), join(copy, part), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
   const check = async () => {
     try {

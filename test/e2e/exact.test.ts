@@ -21,7 +21,9 @@ describe('--exact', () => {
     expect(x.exact.bytes).toBeGreaterThan(410 * 100);
 
     const text = await runCli(['models/move.ts', '--variant', VARIANT, '--exact', '--no-progress']);
-    expect(text.stdout).toMatch(/^ {2}exact: states compared by their full encodings \(\d+ MiB\), so no fingerprint collision can merge two; 0 fingerprint collisions met and kept apart$/m);
+    expect(text.stdout).toMatch(
+      /^ {2}exact: states compared by their full encodings \(\d+ MiB\), so no fingerprint collision can merge two; 0 fingerprint collisions met and kept apart$/m,
+    );
     expect(text.stdout).not.toContain('collision probability');
   });
 });

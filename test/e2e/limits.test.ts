@@ -39,7 +39,11 @@ describe('limits end the search as incomplete, exit 3', () => {
   });
 
   it('bad limits are usage errors (exit 2)', async () => {
-    for (const args of [['--timeout', '0'], ['--timeout', 'soon'], ['--max-memory', '-5']]) {
+    for (const args of [
+      ['--timeout', '0'],
+      ['--timeout', 'soon'],
+      ['--max-memory', '-5'],
+    ]) {
       const r = await runCli([ENDLESS, ...args]);
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toMatch(/^modelcheck: option '--(timeout|max-memory) <(seconds|MiB)>' argument '.*' is invalid/);

@@ -33,14 +33,26 @@ function machineDeletion(clusterPaused: boolean): Variant<MoveState> {
         'The Node is deleted only once the machine container is gone ("We only delete the node after the underlying infrastructure is gone").',
         (s) => s.infrastructure.get('c1-m0 Node') !== 'deleted' || s.infrastructure.get('c1-m0 container') === 'deleted',
       ),
-      invariant<MoveState>('NodeNeverDeleted', 'Never reached in a move: the Node deleted.', (s) => s.infrastructure.get('c1-m0 Node') !== 'deleted'),
+      invariant<MoveState>(
+        'NodeNeverDeleted',
+        'Never reached in a move: the Node deleted.',
+        (s) => s.infrastructure.get('c1-m0 Node') !== 'deleted',
+      ),
       settledInvariant<MoveState>(
         'SettledDeletionIsComplete',
         'Once the Machine is deleted and everything has settled, the Machine, the DockerMachine, the container and the Node are all gone.',
-        (s) => gone(s, MACHINE) && gone(s, DOCKER_MACHINE) && s.infrastructure.get('c1-m0 container') === 'deleted' && s.infrastructure.get('c1-m0 Node') === 'deleted',
+        (s) =>
+          gone(s, MACHINE) &&
+          gone(s, DOCKER_MACHINE) &&
+          s.infrastructure.get('c1-m0 container') === 'deleted' &&
+          s.infrastructure.get('c1-m0 Node') === 'deleted',
         { premise: (s) => kube.stored(s, 'source', MACHINE)?.deletionTimestamp !== null },
       ),
-      liveness<MoveState>('MachineEventuallyGone', 'The Machine is eventually gone.', eventually((s) => gone(s, MACHINE))),
+      liveness<MoveState>(
+        'MachineEventuallyGone',
+        'The Machine is eventually gone.',
+        eventually((s) => gone(s, MACHINE)),
+      ),
     ],
     fairness: [weakFairness('user', ['user.deleteMachine']), ...kube.fairness],
     checkDeadlock: false,

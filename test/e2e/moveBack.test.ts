@@ -9,7 +9,7 @@ describeModelVariant('models/moveBack.ts', 'v1.9.5', {
   counts: {
     distinct: 27514,
     generated: 124671,
-    depth: 40
+    depth: 40,
   },
-  traces: {}
+  traces: {},
 });

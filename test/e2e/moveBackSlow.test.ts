@@ -11,7 +11,7 @@ describeModelVariant('models/moveBack.ts', 'v1.9.3', {
   counts: {
     distinct: 1428398,
     generated: 6179774,
-    depth: 76
+    depth: 76,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -26,7 +26,7 @@ describeModelVariant('models/moveBack.ts', 'v1.9.3', {
       'capiCache.sync(MachineDeployment/md1)',
       'capiCache.sync(MachineDeployment/md1)',
       'machineDeploymentController.reconcile(MachineDeployment/md1)',
-      'machineDeploymentController.ensureFinalizer(MachineDeployment/md1)'
+      'machineDeploymentController.ensureFinalizer(MachineDeployment/md1)',
     ],
     MoveBackIsNotRefused: [
       null,
@@ -63,7 +63,7 @@ describeModelVariant('models/moveBack.ts', 'v1.9.3', {
       'clusterController.reconcile(Cluster/c1)',
       'mover.pauseCluster(Cluster/c1)',
       'mover.createTargetObject(Cluster/c1)',
-      'mover.createTargetObject(MachineDeployment/md1)'
-    ]
-  }
+      'mover.createTargetObject(MachineDeployment/md1)',
+    ],
+  },
 });

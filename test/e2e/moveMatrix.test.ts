@@ -10,7 +10,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover', {
   counts: {
     distinct: 20582,
     generated: 89689,
-    depth: 46
+    depth: 46,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -27,7 +27,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover', {
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
-      'dockerClusterController.addFinalizer(DockerCluster/c1)'
+      'dockerClusterController.addFinalizer(DockerCluster/c1)',
     ],
     SettledMoveLeavesNoSourceObjects: [
       null,
@@ -60,7 +60,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover', {
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
+      'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
     SourceInfraNeverDestroyed: [
       null,
@@ -83,7 +83,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover', {
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -116,15 +116,15 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover', {
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
-    ]
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 30,
-      loopAction: null
-    }
-  }
+      loopAction: null,
+    },
+  },
 });
 
 describeMoveVariant('v1.8.0-controllers.v1.9.5-mover', {
@@ -132,7 +132,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.5-mover', {
   counts: {
     distinct: 16556,
     generated: 75230,
-    depth: 38
+    depth: 38,
   },
   traces: {
     SourceInfraNeverDestroyed: [
@@ -150,9 +150,9 @@ describeMoveVariant('v1.8.0-controllers.v1.9.5-mover', {
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
-    ]
-  }
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
+    ],
+  },
 });
 
 describeMoveVariant('v1.8.0-controllers.v1.9.3-mover.no-timing-assumption', {
@@ -160,7 +160,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover.no-timing-assumption', {
   counts: {
     distinct: 17803,
     generated: 82425,
-    depth: 42
+    depth: 42,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -175,7 +175,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover.no-timing-assumption', {
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
-      'dockerClusterController.addFinalizer(DockerCluster/c1)'
+      'dockerClusterController.addFinalizer(DockerCluster/c1)',
     ],
     SourceInfraNeverDestroyed: [
       null,
@@ -196,7 +196,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover.no-timing-assumption', {
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -230,15 +230,15 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover.no-timing-assumption', {
       'capdCache.sync(DockerCluster/c1)',
       'capdCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
-    ]
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 30,
-      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)'
-    }
-  }
+      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+    },
+  },
 });
 
 describeMoveVariant('v1.8.0-controllers.v1.9.5-mover.no-timing-assumption', {
@@ -246,7 +246,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.5-mover.no-timing-assumption', {
   counts: {
     distinct: 19367,
     generated: 91807,
-    depth: 36
+    depth: 36,
   },
   traces: {
     SourceInfraNeverDestroyed: [
@@ -262,9 +262,9 @@ describeMoveVariant('v1.8.0-controllers.v1.9.5-mover.no-timing-assumption', {
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
-    ]
-  }
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
+    ],
+  },
 });
 
 describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover', {
@@ -272,7 +272,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover', {
   counts: {
     distinct: 22173,
     generated: 97662,
-    depth: 43
+    depth: 43,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -288,7 +288,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover', {
       'capdCache.sync(DockerCluster/c1)',
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.ensureFinalizer(DockerCluster/c1)'
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
     ],
     SettledMoveLeavesNoSourceObjects: [
       null,
@@ -319,7 +319,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover', {
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
+      'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
     SourceInfraNeverDestroyed: [
       null,
@@ -341,7 +341,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover', {
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -372,15 +372,15 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover', {
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
-    ]
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 28,
-      loopAction: null
-    }
-  }
+      loopAction: null,
+    },
+  },
 });
 
 describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover', {
@@ -388,7 +388,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover', {
   counts: {
     distinct: 16556,
     generated: 75230,
-    depth: 38
+    depth: 38,
   },
   traces: {
     SourceInfraNeverDestroyed: [
@@ -406,9 +406,9 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover', {
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
-    ]
-  }
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
+    ],
+  },
 });
 
 describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover.no-timing-assumption', {
@@ -416,7 +416,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover.no-timing-assumption'
   counts: {
     distinct: 26827,
     generated: 124869,
-    depth: 43
+    depth: 43,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -430,7 +430,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover.no-timing-assumption'
       'capdCache.sync(DockerCluster/c1)',
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.ensureFinalizer(DockerCluster/c1)'
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
     ],
     SettledMoveLeavesNoSourceObjects: [
       null,
@@ -461,7 +461,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover.no-timing-assumption'
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
+      'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
     SourceInfraNeverDestroyed: [
       null,
@@ -481,7 +481,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover.no-timing-assumption'
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -512,15 +512,15 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover.no-timing-assumption'
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
-    ]
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 28,
-      loopAction: null
-    }
-  }
+      loopAction: null,
+    },
+  },
 });
 
 describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover.no-timing-assumption', {
@@ -528,7 +528,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover.no-timing-assumption'
   counts: {
     distinct: 19367,
     generated: 91807,
-    depth: 36
+    depth: 36,
   },
   traces: {
     SourceInfraNeverDestroyed: [
@@ -544,9 +544,9 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover.no-timing-assumption'
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
-    ]
-  }
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
+    ],
+  },
 });
 
 describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused', {
@@ -554,7 +554,7 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused', {
   counts: {
     distinct: 52151,
     generated: 244454,
-    depth: 43
+    depth: 43,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -577,7 +577,7 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused', {
       'capdCache.sync(DockerCluster/c1)',
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.ensureFinalizer(DockerCluster/c1)'
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
     ],
     SettledMoveLeavesNoSourceObjects: [
       null,
@@ -617,7 +617,7 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused', {
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
+      'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -657,15 +657,15 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused', {
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
-    ]
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 37,
-      loopAction: null
-    }
-  }
+      loopAction: null,
+    },
+  },
 });
 
 describeMoveVariant('v1.9.3-controllers.v1.9.5-mover-waits-for-paused', {
@@ -673,9 +673,9 @@ describeMoveVariant('v1.9.3-controllers.v1.9.5-mover-waits-for-paused', {
   counts: {
     distinct: 36232,
     generated: 171917,
-    depth: 38
+    depth: 38,
   },
-  traces: {}
+  traces: {},
 });
 
 describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused.no-timing-assumption', {
@@ -683,7 +683,7 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused.no-timing-
   counts: {
     distinct: 15930,
     generated: 70623,
-    depth: 43
+    depth: 43,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -706,7 +706,7 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused.no-timing-
       'capdCache.sync(DockerCluster/c1)',
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.ensureFinalizer(DockerCluster/c1)'
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
     ],
     SettledMoveLeavesNoSourceObjects: [
       null,
@@ -746,7 +746,7 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused.no-timing-
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
+      'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -786,15 +786,15 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused.no-timing-
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
-    ]
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 37,
-      loopAction: null
-    }
-  }
+      loopAction: null,
+    },
+  },
 });
 
 describeMoveVariant('v1.9.3-controllers.v1.9.5-mover-waits-for-paused.no-timing-assumption', {
@@ -802,9 +802,9 @@ describeMoveVariant('v1.9.3-controllers.v1.9.5-mover-waits-for-paused.no-timing-
   counts: {
     distinct: 7953,
     generated: 35927,
-    depth: 36
+    depth: 36,
   },
-  traces: {}
+  traces: {},
 });
 
 describeMoveVariant('v1.9.5.controller-restart', {
@@ -812,9 +812,9 @@ describeMoveVariant('v1.9.5.controller-restart', {
   counts: {
     distinct: 202232,
     generated: 1187750,
-    depth: 34
+    depth: 34,
   },
-  traces: {}
+  traces: {},
 });
 
 describeMoveVariant('v1.9.5.coalesced-events', {
@@ -822,9 +822,9 @@ describeMoveVariant('v1.9.5.coalesced-events', {
   counts: {
     distinct: 88281,
     generated: 584886,
-    depth: 29
+    depth: 29,
   },
-  traces: {}
+  traces: {},
 });
 
 describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-0', {
@@ -832,9 +832,9 @@ describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-0', {
   counts: {
     distinct: 410,
     generated: 1051,
-    depth: 18
+    depth: 18,
   },
-  traces: {}
+  traces: {},
 });
 
 describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-1', {
@@ -842,7 +842,7 @@ describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-1', {
   counts: {
     distinct: 18003,
     generated: 80697,
-    depth: 28
+    depth: 28,
   },
   traces: {
     SourceInfraNeverDestroyed: [
@@ -857,7 +857,7 @@ describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-1', {
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
-    ]
-  }
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
+    ],
+  },
 });

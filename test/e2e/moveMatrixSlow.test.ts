@@ -11,9 +11,9 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover', {
   counts: {
     distinct: 283479,
     generated: 1458130,
-    depth: 35
+    depth: 35,
   },
-  traces: {}
+  traces: {},
 });
 
 describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover', {
@@ -21,9 +21,9 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover', {
   counts: {
     distinct: 303522,
     generated: 1557705,
-    depth: 35
+    depth: 35,
   },
-  traces: {}
+  traces: {},
 });
 
 describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption', {
@@ -31,7 +31,7 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption'
   counts: {
     distinct: 225103,
     generated: 1124320,
-    depth: 44
+    depth: 44,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -46,7 +46,7 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption'
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
-      'dockerClusterController.addFinalizer(DockerCluster/c1)'
+      'dockerClusterController.addFinalizer(DockerCluster/c1)',
     ],
     SettledMoveLeavesNoSourceObjects: [
       null,
@@ -86,7 +86,7 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption'
       'clusterController.reconcile(Cluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
-      'capdCache.sync(Cluster/c1)'
+      'capdCache.sync(Cluster/c1)',
     ],
     SourceInfraNeverDestroyed: [
       null,
@@ -107,7 +107,7 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption'
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -141,15 +141,15 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption'
       'capdCache.sync(DockerCluster/c1)',
       'capdCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
-    ]
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 30,
-      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)'
-    }
-  }
+      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+    },
+  },
 });
 
 describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover.no-timing-assumption', {
@@ -157,7 +157,7 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover.no-timing-assumption'
   counts: {
     distinct: 183412,
     generated: 929131,
-    depth: 38
+    depth: 38,
   },
   traces: {
     SourceInfraNeverDestroyed: [
@@ -173,9 +173,9 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover.no-timing-assumption'
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
-      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)'
-    ]
-  }
+      'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
+    ],
+  },
 });
 
 describeMoveVariant('v1.9.5.mover-rerun', {
@@ -183,9 +183,9 @@ describeMoveVariant('v1.9.5.mover-rerun', {
   counts: {
     distinct: 1134978,
     generated: 5705123,
-    depth: 42
+    depth: 42,
   },
-  traces: {}
+  traces: {},
 });
 
 describeMoveVariant('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-assumption', {
@@ -193,7 +193,7 @@ describeMoveVariant('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-ass
   counts: {
     distinct: 620521,
     generated: 2615539,
-    depth: 51
+    depth: 51,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -207,7 +207,7 @@ describeMoveVariant('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-ass
       'mover.addDeleteForMoveAnnotation(DockerMachine/c1-m0)',
       'mover.removeFinalizers(DockerMachine/c1-m0)',
       'dockerMachineController.reconcile(DockerMachine/c1-m0)',
-      'dockerMachineController.ensureFinalizer(DockerMachine/c1-m0)'
+      'dockerMachineController.ensureFinalizer(DockerMachine/c1-m0)',
     ],
     SettledMoveLeavesNoSourceObjects: [
       null,
@@ -240,7 +240,7 @@ describeMoveVariant('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-ass
       'clusterController.reconcile(Cluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'machineController.reconcile(Machine/c1-m0)',
-      'dockerMachineController.reconcile(DockerMachine/c1-m0)'
+      'dockerMachineController.reconcile(DockerMachine/c1-m0)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -271,13 +271,13 @@ describeMoveVariant('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-ass
       'mover.unpauseTargetCluster(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
       'dockerMachineController.reconcile(DockerMachine/c1-m0)',
-      'machineController.reconcile(Machine/c1-m0)'
-    ]
+      'machineController.reconcile(Machine/c1-m0)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 27,
-      loopAction: 'machineController.getCluster(Machine/c1-m0)'
-    }
-  }
+      loopAction: 'machineController.getCluster(Machine/c1-m0)',
+    },
+  },
 });

@@ -11,7 +11,7 @@ describeMoveVariant('v1.9.3-no-timing-assumption.cache-lag-0', {
   counts: {
     distinct: 1056,
     generated: 2572,
-    depth: 25
+    depth: 25,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -23,7 +23,7 @@ describeMoveVariant('v1.9.3-no-timing-assumption.cache-lag-0', {
       'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
       'mover.removeFinalizers(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.ensureFinalizer(DockerCluster/c1)'
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
     ],
     SettledMoveLeavesNoSourceObjects: [
       null,
@@ -44,7 +44,7 @@ describeMoveVariant('v1.9.3-no-timing-assumption.cache-lag-0', {
       'clusterController.reconcile(Cluster/c1)',
       'clusterController.ensurePausedCondition(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
+      'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -63,15 +63,15 @@ describeMoveVariant('v1.9.3-no-timing-assumption.cache-lag-0', {
       'mover.delete(Cluster/c1)',
       'mover.unpauseTargetCluster(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)'
-    ]
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 15,
-      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)'
-    }
-  }
+      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+    },
+  },
 });
 
 describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption', {
@@ -79,7 +79,7 @@ describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption'
   counts: {
     distinct: 266752,
     generated: 1079966,
-    depth: 49
+    depth: 49,
   },
   traces: {
     NoFinalizerResurrection: [
@@ -94,7 +94,7 @@ describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption'
       'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
       'mover.removeFinalizers(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.ensureFinalizer(DockerCluster/c1)'
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
     ],
     SettledMoveLeavesNoSourceObjects: [
       null,
@@ -129,7 +129,7 @@ describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption'
       'clusterController.ensurePausedCondition(Cluster/c2)',
       'clusterController.reconcile(Cluster/c2)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c2)'
+      'dockerClusterController.reconcile(DockerCluster/c2)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
       null,
@@ -162,15 +162,15 @@ describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption'
       'mover.unpauseTargetCluster(Cluster/c2)',
       'clusterController.reconcile(Cluster/c1)',
       'clusterController.reconcile(Cluster/c2)',
-      'dockerClusterController.reconcile(DockerCluster/c2)'
-    ]
+      'dockerClusterController.reconcile(DockerCluster/c2)',
+    ],
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: {
       loop: 29,
-      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c2)'
-    }
-  }
+      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c2)',
+    },
+  },
 });
 
 describeMoveVariant('two-clusters.v1.9.5-mover.cache-lag-0.no-timing-assumption', {
@@ -178,9 +178,9 @@ describeMoveVariant('two-clusters.v1.9.5-mover.cache-lag-0.no-timing-assumption'
   counts: {
     distinct: 22749,
     generated: 95767,
-    depth: 35
+    depth: 35,
   },
-  traces: {}
+  traces: {},
 });
 
 describeMoveVariant('cluster-with-machine.v1.9.5-mover.cache-lag-0.no-timing-assumption', {
@@ -188,8 +188,7 @@ describeMoveVariant('cluster-with-machine.v1.9.5-mover.cache-lag-0.no-timing-ass
   counts: {
     distinct: 59916,
     generated: 260679,
-    depth: 38
+    depth: 38,
   },
-  traces: {}
+  traces: {},
 });
-

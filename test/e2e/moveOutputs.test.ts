@@ -18,8 +18,18 @@ describe(`readable results on models/move.ts, variant ${VARIANT}`, () => {
   let run: CliRun;
   beforeAll(async () => {
     run = await runCli([
-      'models/move.ts', '--variant', VARIANT, '--max-depth', '14', '--workers', '1', '--no-progress',
-      '--out-itf', join(dir, 'itf'), '--out-mermaid', join(dir, 'mermaid'),
+      'models/move.ts',
+      '--variant',
+      VARIANT,
+      '--max-depth',
+      '14',
+      '--workers',
+      '1',
+      '--no-progress',
+      '--out-itf',
+      join(dir, 'itf'),
+      '--out-mermaid',
+      join(dir, 'mermaid'),
     ]);
   }, 120_000);
 

@@ -20,14 +20,26 @@ describe('move model: scale parameters', () => {
     const scaled = await variantOf(['--variant', 'scale.v1.9.5-mover']);
     const row = await variantOf(['--variant', 'v1.9.5-no-timing-assumption.cache-lag-0']);
     expect(scaled.parameters).toEqual({ clusters: 1, machines: 0, restarts: 0, lag: 0, moverReruns: 0 });
-    expect(scaled.variant).toMatchObject({ verdict: 'proved', metExpectations: true, distinctStates: 410, statesGenerated: 1051, depth: 18 });
+    expect(scaled.variant).toMatchObject({
+      verdict: 'proved',
+      metExpectations: true,
+      distinctStates: 410,
+      statesGenerated: 1051,
+      depth: 18,
+    });
     expect(scaled).toEqual(row);
   });
 
   it('at the defaults, scale.v1.9.3-mover is the row v1.9.3-no-timing-assumption.cache-lag-0, traces and all', async () => {
     const scaled = await variantOf(['--variant', 'scale.v1.9.3-mover']);
     const row = await variantOf(['--variant', 'v1.9.3-no-timing-assumption.cache-lag-0']);
-    expect(scaled.variant).toMatchObject({ verdict: 'violated', metExpectations: true, distinctStates: 1056, statesGenerated: 2572, depth: 25 });
+    expect(scaled.variant).toMatchObject({
+      verdict: 'violated',
+      metExpectations: true,
+      distinctStates: 1056,
+      statesGenerated: 2572,
+      depth: 25,
+    });
     expect(scaled.variant.violations.map((x: { property: string }) => x.property)).toEqual([
       'NoFinalizerResurrection',
       'SettledMoveLeavesNoSourceObjects',
@@ -58,6 +70,8 @@ describe('move model: scale parameters', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('model clusterctl-move has no parameter "nodes"');
-    expect(r.stderr).toContain('its parameters: clusters (1 to 4), machines (0 to 3), restarts (0 to 2), lag (0 to 3), moverReruns (0 to 2)');
+    expect(r.stderr).toContain(
+      'its parameters: clusters (1 to 4), machines (0 to 3), restarts (0 to 2), lag (0 to 3), moverReruns (0 to 2)',
+    );
   });
 });

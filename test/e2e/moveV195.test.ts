@@ -67,7 +67,9 @@ describe('models/move.ts, variant v1.9.5', () => {
   });
 
   it('states the timing assumption it relies on', () => {
-    expect(doc.variants[0].assumptions[0]).toMatch(/^Every controller manager's cache shows the source Cluster paused before the mover's delete phase begins/);
+    expect(doc.variants[0].assumptions[0]).toMatch(
+      /^Every controller manager's cache shows the source Cluster paused before the mover's delete phase begins/,
+    );
   });
 
   it('finds what docs/move.md records: counts, verdicts, warnings and every trace', () => {

@@ -16,7 +16,20 @@ function withoutTimes(stdout: string) {
 
 describe('--simulate', () => {
   it('finds the v1.9.3 finalizer race on the move model by random runs, the same way from the same seed', async () => {
-    const args = ['models/move.ts', '--variant', 'v1.9.3', '--simulate', '--runs', '200', '--depth', '60', '--seed', '7', '--json', '--no-progress'];
+    const args = [
+      'models/move.ts',
+      '--variant',
+      'v1.9.3',
+      '--simulate',
+      '--runs',
+      '200',
+      '--depth',
+      '60',
+      '--seed',
+      '7',
+      '--json',
+      '--no-progress',
+    ];
     const first = await runCli(args);
     expect(first.exitCode).toBe(3);
     const [v] = withoutTimes(first.stdout).variants;

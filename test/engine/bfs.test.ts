@@ -3,20 +3,12 @@
 // below is a hand count on the fixture named in the test.
 import { describe, expect, it } from 'vitest';
 import { Record } from 'immutable';
-import {
-  action,
-  actionProperty,
-  checkVariant,
-  invariant,
-  settledInvariant,
-  type Variant,
-} from 'modelcheck';
+import { action, actionProperty, checkVariant, invariant, settledInvariant, type Variant } from 'modelcheck';
 import { jumps, settlingCounter, stoppingCounter } from '../fixtures/counters.ts';
 
 const labels = (trace: readonly { action: string | null }[]) => trace.map((s) => s.action);
 const states = (trace: readonly { state: unknown }[]) => trace.map((s) => s.state);
-const statusOf = (r: ReturnType<typeof checkVariant>) =>
-  Object.fromEntries(r.properties.map((p) => [p.name, p.status]));
+const statusOf = (r: ReturnType<typeof checkVariant>) => Object.fromEntries(r.properties.map((p) => [p.name, p.status]));
 
 describe('counts', () => {
   it('counts the stopping counter 0..3: 4 distinct, 4 generated, depth 4', () => {

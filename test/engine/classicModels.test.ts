@@ -47,7 +47,11 @@ describe('classic models give the figures TLC publishes for them', () => {
 
   it('the dining philosophers starve without fairness: a philosopher may simply stop', () => {
     const [v] = diningPhilosophers.variants;
-    const r = checkVariant({ ...v, fairness: [], expectedViolations: ['NobodyStarves1', 'NobodyStarves2', 'NobodyStarves3', 'NobodyStarves4', 'NobodyStarves5'] });
+    const r = checkVariant({
+      ...v,
+      fairness: [],
+      expectedViolations: ['NobodyStarves1', 'NobodyStarves2', 'NobodyStarves3', 'NobodyStarves4', 'NobodyStarves5'],
+    });
     expect(r.metExpectations).toBe(true);
     // With no fairness every behaviour may stutter for ever at once: the lasso is the initial state.
     for (const x of r.violations) expect(x.trace.length).toBe(1);

@@ -16,7 +16,13 @@ describe('Die Hard jugs (TLC figures: DieHard.tla in the TLA+ examples)', () => 
     expect(v.metExpectations).toBe(true);
     const trace = v.violations[0].trace;
     expect(trace.map((s) => s.action)).toEqual([
-      null, 'FillBigJug', 'BigToSmall', 'EmptySmallJug', 'BigToSmall', 'FillBigJug', 'BigToSmall',
+      null,
+      'FillBigJug',
+      'BigToSmall',
+      'EmptySmallJug',
+      'BigToSmall',
+      'FillBigJug',
+      'BigToSmall',
     ]);
     expect(trace.map((s) => (s.state as { big: number }).big)).toEqual([0, 5, 2, 2, 0, 5, 4]);
   });

@@ -39,8 +39,16 @@ describe('unordered collections encode the same whatever their insertion order',
   });
 
   it('encodes a Map built in two orders to the same bytes', () => {
-    const a = Map([['a', 1], ['b', 2], ['c', 3]]);
-    const b = Map([['c', 3], ['a', 1], ['b', 2]]);
+    const a = Map([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ]);
+    const b = Map([
+      ['c', 3],
+      ['a', 1],
+      ['b', 2],
+    ]);
     expect(a.keySeq().toArray()).not.toEqual(b.keySeq().toArray());
     expect(bytesOf(b)).toEqual(bytesOf(a));
   });
@@ -53,14 +61,32 @@ describe('unordered collections encode the same whatever their insertion order',
 
   it('sorts Sets and Maps nested inside Records, Lists and each other', () => {
     const a = Holder({
-      a: List([Set(['x', 'y']), Map([[Point({ x: 1 }), Set([1, 2])], [Point({ y: 1 }), Set<number>()]])]),
+      a: List([
+        Set(['x', 'y']),
+        Map([
+          [Point({ x: 1 }), Set([1, 2])],
+          [Point({ y: 1 }), Set<number>()],
+        ]),
+      ]),
       s: Set([Map({ k: 1, j: 2 }), Set([List([1]), List([2])])]),
-      m: Map([[Set([1, 2]), 'one-two'], [Set([3]), 'three']]),
+      m: Map([
+        [Set([1, 2]), 'one-two'],
+        [Set([3]), 'three'],
+      ]),
     });
     const b = Holder({
-      a: List([Set(['y', 'x']), Map([[Point({ y: 1 }), Set<number>()], [Point({ x: 1 }), Set([2, 1])]])]),
+      a: List([
+        Set(['y', 'x']),
+        Map([
+          [Point({ y: 1 }), Set<number>()],
+          [Point({ x: 1 }), Set([2, 1])],
+        ]),
+      ]),
       s: Set([Set([List([2]), List([1])]), Map({ j: 2, k: 1 })]),
-      m: Map([[Set([3]), 'three'], [Set([2, 1]), 'one-two']]),
+      m: Map([
+        [Set([3]), 'three'],
+        [Set([2, 1]), 'one-two'],
+      ]),
     });
     expect(bytesOf(b)).toEqual(bytesOf(a));
   });
@@ -86,7 +112,21 @@ describe('order-carrying and kind-carrying collections', () => {
   });
 
   it('keeps the order of an OrderedMap', () => {
-    expect(bytesOf(OrderedMap([['a', 1], ['b', 2]]))).not.toEqual(bytesOf(OrderedMap([['b', 2], ['a', 1]])));
+    expect(
+      bytesOf(
+        OrderedMap([
+          ['a', 1],
+          ['b', 2],
+        ]),
+      ),
+    ).not.toEqual(
+      bytesOf(
+        OrderedMap([
+          ['b', 2],
+          ['a', 1],
+        ]),
+      ),
+    );
   });
 
   it('tells a Map from an OrderedMap with the same entries, as immutable.is does', () => {
@@ -100,8 +140,14 @@ describe('order-carrying and kind-carrying collections', () => {
 
   it('tells apart values that differ only in nesting or in string boundaries', () => {
     const values = [
-      List(['ab']), List(['a', 'b']), List([List(['a']), 'b']), List(['a', List(['b'])]),
-      Set(['ab']), Set(['a', 'b']), Map({ a: 'b' }), Map({ ab: '' }),
+      List(['ab']),
+      List(['a', 'b']),
+      List([List(['a']), 'b']),
+      List(['a', List(['b'])]),
+      Set(['ab']),
+      Set(['a', 'b']),
+      Map({ a: 'b' }),
+      Map({ ab: '' }),
     ];
     const encodings = new globalThis.Set(values.map((v) => bytesOf(v).join(',')));
     // Eight values, pairwise unequal by immutable.is; hand-checked.

@@ -247,7 +247,13 @@ describe('ModelError for liveness models', () => {
           kind: 'liveness',
           name: 'Breaks',
           statement: 'x',
-          formula: { op: 'eventually', p: (x: number) => { if (x === 2) throw new Error('boom'); return false; } },
+          formula: {
+            op: 'eventually',
+            p: (x: number) => {
+              if (x === 2) throw new Error('boom');
+              return false;
+            },
+          },
         },
       ],
     };

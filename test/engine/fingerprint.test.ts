@@ -11,8 +11,20 @@ describe('equal values share a fingerprint', () => {
   const f = new Fingerprinter();
 
   it('gives Sets and Maps built in different orders, nested in Records, one fingerprint', () => {
-    const a = Box({ tags: Set(['a', 'b', 'c']), owners: Map([['x', 1], ['y', 2]]) });
-    const b = Box({ tags: Set(['c', 'a', 'b']), owners: Map([['y', 2], ['x', 1]]) });
+    const a = Box({
+      tags: Set(['a', 'b', 'c']),
+      owners: Map([
+        ['x', 1],
+        ['y', 2],
+      ]),
+    });
+    const b = Box({
+      tags: Set(['c', 'a', 'b']),
+      owners: Map([
+        ['y', 2],
+        ['x', 1],
+      ]),
+    });
     expect(f.hex(b)).toBe(f.hex(a));
   });
 
@@ -40,7 +52,21 @@ describe('unequal values get different fingerprints', () => {
   it('tells apart order in Lists, OrderedSets and OrderedMaps', () => {
     expect(f.hex(List([1, 2]))).not.toBe(f.hex(List([2, 1])));
     expect(f.hex(OrderedSet([1, 2]))).not.toBe(f.hex(OrderedSet([2, 1])));
-    expect(f.hex(OrderedMap([['a', 1], ['b', 2]]))).not.toBe(f.hex(OrderedMap([['b', 2], ['a', 1]])));
+    expect(
+      f.hex(
+        OrderedMap([
+          ['a', 1],
+          ['b', 2],
+        ]),
+      ),
+    ).not.toBe(
+      f.hex(
+        OrderedMap([
+          ['b', 2],
+          ['a', 1],
+        ]),
+      ),
+    );
   });
 
   it('tells a Map from an OrderedMap with the same entries', () => {
@@ -50,8 +76,29 @@ describe('unequal values get different fingerprints', () => {
   // Unordered collections are fingerprinted by the sum of their entries' digests (encoding.ts):
   // the sum must still see which value goes with which key, and every member.
   it('tells apart Maps that swap values between keys, and Sets one member apart', () => {
-    expect(f.hex(Map([['a', 1], ['b', 2]]))).not.toBe(f.hex(Map([['a', 2], ['b', 1]])));
-    expect(f.hex(Map([['a', 1], ['b', 2]]))).not.toBe(f.hex(Set(['a', 1, 'b', 2])));
+    expect(
+      f.hex(
+        Map([
+          ['a', 1],
+          ['b', 2],
+        ]),
+      ),
+    ).not.toBe(
+      f.hex(
+        Map([
+          ['a', 2],
+          ['b', 1],
+        ]),
+      ),
+    );
+    expect(
+      f.hex(
+        Map([
+          ['a', 1],
+          ['b', 2],
+        ]),
+      ),
+    ).not.toBe(f.hex(Set(['a', 1, 'b', 2])));
     expect(f.hex(Set(['a', 'b']))).not.toBe(f.hex(Set(['a', 'c'])));
     expect(f.hex(Set(['a', 'b']))).not.toBe(f.hex(Set(['a', 'b', 'c'])));
     expect(f.hex(Set([Set(['a']), Set(['b'])]))).not.toBe(f.hex(Set([Set(['a', 'b'])])));
@@ -64,7 +111,14 @@ describe('unequal values get different fingerprints', () => {
     for (let bits = 0; bits < 1 << 12; bits++) {
       const members = names.filter((_, i) => bits & (1 << i));
       sets.add(f.hex(Set(members)));
-      maps.add(f.hex(Map<string, unknown>([['k', Set(members)], ['n', members.length]])));
+      maps.add(
+        f.hex(
+          Map<string, unknown>([
+            ['k', Set(members)],
+            ['n', members.length],
+          ]),
+        ),
+      );
     }
     expect([sets.size, maps.size]).toEqual([4096, 4096]);
   });
@@ -79,9 +133,33 @@ describe('unequal values get different fingerprints', () => {
 
   it('gives small values of every kind distinct fingerprints, including values whose encodings end in zeros', () => {
     const values = [
-      null, true, false, 0, 1, -1, 0.5, Infinity, -Infinity, '', '0', 'a', 'ab', 'ba',
-      List(), List([0]), List([0, 0]), List(['']), Set(), Set([0]), OrderedSet(), Map(), Map({ '': 0 }),
-      OrderedMap(), Point(), Point({ x: 1 }), Point({ y: 1 }),
+      null,
+      true,
+      false,
+      0,
+      1,
+      -1,
+      0.5,
+      Infinity,
+      -Infinity,
+      '',
+      '0',
+      'a',
+      'ab',
+      'ba',
+      List(),
+      List([0]),
+      List([0, 0]),
+      List(['']),
+      Set(),
+      Set([0]),
+      OrderedSet(),
+      Map(),
+      Map({ '': 0 }),
+      OrderedMap(),
+      Point(),
+      Point({ x: 1 }),
+      Point({ y: 1 }),
     ];
     const hexes = new globalThis.Set(values.map((v) => f.hex(v)));
     // 27 values listed, pairwise unequal by immutable.is; hand-checked.

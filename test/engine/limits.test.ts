@@ -64,7 +64,11 @@ describe('limits stop a search that would never end', () => {
       ],
       properties: [
         invariant('Small', 'The counter stays at most 2.', (n) => n <= 2),
-        liveness('ReachesTwo', 'The counter eventually reaches 2.', eventually((n) => n === 2)),
+        liveness(
+          'ReachesTwo',
+          'The counter eventually reaches 2.',
+          eventually((n) => n === 2),
+        ),
       ],
       fairness: [weakFairness('counter', ['inc'])],
     };

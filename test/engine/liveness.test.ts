@@ -72,7 +72,10 @@ describe('a lock shared by two processes: weak fairness is not enough, strong fa
     expect(l.loop).toBe(1);
     expect(l.loopAction).toBe('release(0)');
     expect(l.states.map((s) => `${(s as { pc0: string }).pc0}/${(s as { pc1: string }).pc1}`)).toEqual([
-      'idle/idle', 'idle/waiting', 'waiting/waiting', 'critical/waiting',
+      'idle/idle',
+      'idle/waiting',
+      'waiting/waiting',
+      'critical/waiting',
     ]);
   });
 

@@ -70,7 +70,8 @@ function compare(firstSeed: number, count: number, options: GenerateOptions): Su
       for (const [k, alt, c] of variants) if ((shortestViolation(alt, alt.properties[i], c) === undefined) !== holds) sum.decisive[k]++;
       const status = r.properties.find((x) => x.name === name)?.status;
       const v = r.violations.find((x) => x.property === name);
-      if (status !== (holds ? 'holds' : 'violated')) sum.problems.push(`seed ${seed} ${name}: reference ${holds ? 'holds' : 'violated'}, checker ${status}`);
+      if (status !== (holds ? 'holds' : 'violated'))
+        sum.problems.push(`seed ${seed} ${name}: reference ${holds ? 'holds' : 'violated'}, checker ${status}`);
       if (status === 'violated' && !v) sum.problems.push(`seed ${seed} ${name}: violated with no lasso`);
       if (status === 'holds' && v) sum.problems.push(`seed ${seed} ${name}: holds but has a lasso`);
       if (v) for (const p of lassoProblems(m, prop, v, shortest)) sum.problems.push(`seed ${seed} ${name}: ${p}`);

@@ -14,7 +14,7 @@ import {
   checkVariantParallel,
   expanderInThisThread,
   invariant,
-  ModelError,
+  type ModelError,
   settledInvariant,
   type Variant,
   type VariantResult,
@@ -57,7 +57,12 @@ function summary(r: VariantResult<unknown>) {
 }
 
 async function parallel<S>(v: Variant<S>, helpers: number, options: Parameters<typeof checkVariant>[1] = {}, warmUp = 0) {
-  return checkVariantParallel(v, options, Array.from({ length: helpers }, () => expanderInThisThread(v, options)), { warmUp });
+  return checkVariantParallel(
+    v,
+    options,
+    Array.from({ length: helpers }, () => expanderInThisThread(v, options)),
+    { warmUp },
+  );
 }
 
 describe('parallel search', () => {
@@ -98,7 +103,11 @@ describe('parallel search', () => {
     ] as Variant<unknown>[];
     for (const v of cases) {
       const one = checkVariant(v);
-      for (const [helpers, warmUp] of [[1, 0], [2, 0], [1, 64]]) {
+      for (const [helpers, warmUp] of [
+        [1, 0],
+        [2, 0],
+        [1, 64],
+      ]) {
         expect(summary(await parallel(v, helpers, {}, warmUp)), `${v.name}, ${helpers + 1} threads`).toEqual(summary(one));
       }
     }
@@ -157,5 +166,4 @@ describe('parallel search', () => {
     expect(r.stats.threads).toEqual({ used: 1, why: '--exact compares whole states, kept in one thread' });
     expect(summary(r)).toEqual(summary(checkVariant(v, { exact: true })));
   });
-
 });

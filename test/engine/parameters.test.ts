@@ -57,7 +57,10 @@ describe('model parameters', () => {
   });
 
   it('refuses --param on a model without parameters', () => {
-    const plain = defineModel({ name: 'plain', variants: [{ name: 'default', init: () => [0], actions: [], properties: [], checkDeadlock: false }] });
+    const plain = defineModel({
+      name: 'plain',
+      variants: [{ name: 'default', init: () => [0], actions: [], properties: [], checkDeadlock: false }],
+    });
     const e = mistake(plain, ['n=1']);
     expect(e.code).toBe('MC006_BAD_PARAMETER');
     expect(e.message).toBe('model plain declares no parameters, so --param n=1 sets nothing');
@@ -74,7 +77,7 @@ describe('model parameters', () => {
     expect(mistake(fixed, ['n=10']).message).toBe('parameter n of model fixed takes a whole number from 1 to 9, default 1, not "10"');
   });
 
-  it("reports a model that throws while it is built with the values given", () => {
+  it('reports a model that throws while it is built with the values given', () => {
     const fussy = defineModel({
       name: 'fussy',
       parameters: { n: { description: 'a number', default: 1, min: 1, max: 9 } },

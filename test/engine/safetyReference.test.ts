@@ -7,7 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkVariant, simulateVariant, type VariantResult } from 'modelcheck';
-import { referenceSearch, smallSystems, successors, variantOf, type ReferenceResult, type SmallSystem } from '../helpers/safetyReference.ts';
+import {
+  referenceSearch,
+  smallSystems,
+  successors,
+  variantOf,
+  type ReferenceResult,
+  type SmallSystem,
+} from '../helpers/safetyReference.ts';
 
 /** Systems of 1 to 12 states, 1 to 3 actions, up to three edges a state, one state in eight bad. */
 const system = smallSystems(12);
@@ -29,7 +36,13 @@ function walk(sys: SmallSystem, trace: readonly { action: string | null; state: 
  * `property` is violated exactly when one of `targets` is reachable, by a real path of the
  * reference's shortest length to one of them; returns where that path ends (none: not violated).
  */
-function expectShortest(r: VariantResult<number>, property: string, ref: ReferenceResult, targets: readonly number[], sys: SmallSystem): number | undefined {
+function expectShortest(
+  r: VariantResult<number>,
+  property: string,
+  ref: ReferenceResult,
+  targets: readonly number[],
+  sys: SmallSystem,
+): number | undefined {
   const x = r.violations.find((v) => v.property === property);
   if (targets.length === 0) {
     expect(x).toBeUndefined();
@@ -72,7 +85,13 @@ describe('the safety search agrees with a textbook breadth-first search on rando
       fc.property(system, (sys) => {
         const r = checkVariant(variantOf(sys, new Set(), false));
         const ref = referenceSearch(sys);
-        const last = expectShortest(r, 'NotBad', ref, [...ref.reachable].filter((s) => sys.bad[s]), sys);
+        const last = expectShortest(
+          r,
+          'NotBad',
+          ref,
+          [...ref.reachable].filter((s) => sys.bad[s]),
+          sys,
+        );
         expect(r.verdict).toBe(last === undefined ? 'proved' : 'violated');
         if (last !== undefined) expect(sys.bad[last]).toBe(true);
       }),

@@ -2,7 +2,7 @@
 // same result from the same seed, and never a proof. Its agreement with the exhaustive search
 // on random systems is in safetyReference.test.ts.
 import { describe, expect, it } from 'vitest';
-import { action, eventually, invariant, liveness, ModelError, simulateVariant, weakFairness, type Variant } from 'modelcheck';
+import { action, eventually, invariant, liveness, type ModelError, simulateVariant, weakFairness, type Variant } from 'modelcheck';
 import { settlingCounter, stoppingCounter } from '../fixtures/counters.ts';
 import dieHard from '../fixtures/dieHard.ts';
 
@@ -53,15 +53,29 @@ describe('simulateVariant', () => {
 
   it('liveness properties are not checked, and say so', () => {
     const v = { ...settlingCounter(2), fairness: [weakFairness('counter', ['inc'])] };
-    const r = simulateVariant({ ...v, properties: [liveness('ReachesTwo', 'It reaches 2.', eventually((n: number) => n === 2))] }, { runs: 3, depth: 10, seed: 1 });
+    const r = simulateVariant(
+      {
+        ...v,
+        properties: [
+          liveness(
+            'ReachesTwo',
+            'It reaches 2.',
+            eventually((n: number) => n === 2),
+          ),
+        ],
+      },
+      { runs: 3, depth: 10, seed: 1 },
+    );
     expect(r.properties.map((p) => [p.name, p.status])).toEqual([
       ['ReachesTwo', 'unknown'],
       ['Deadlock', 'unknown'],
     ]);
-    expect(r.warnings).toEqual(['liveness properties (ReachesTwo) are not checked by simulation: a finite random run says nothing about what happens for ever']);
+    expect(r.warnings).toEqual([
+      'liveness properties (ReachesTwo) are not checked by simulation: a finite random run says nothing about what happens for ever',
+    ]);
   });
 
-  it('a fault in the model is a ModelError naming the action or property, with the run\'s path to the state', () => {
+  it("a fault in the model is a ModelError naming the action or property, with the run's path to the state", () => {
     // A counter 0 -> 1 -> 2 -> 3: the first run walks it, so each fault below is met on it.
     const counter = (next: (s: number) => unknown, holds: (s: number) => unknown = () => true): Variant<number> => ({
       name: 'faulty',
@@ -78,13 +92,28 @@ describe('simulateVariant', () => {
       }
       throw new Error('no fault');
     };
-    const threw = fault(counter((s) => {
-      if (s === 2) throw new Error('two');
-      return s + 1;
-    }));
-    expect([threw.code, threw.message, threw.details.trace!.map((t) => t.state)]).toEqual(['MC101_ACTION_THREW', 'action inc threw Error: two', [0, 1, 2]]);
-    const notBoolean = fault(counter((s) => s + 1, (s) => (s === 1 ? 'yes' : true)));
-    expect([notBoolean.code, notBoolean.message, notBoolean.details.trace!.map((t) => t.state)]).toEqual(['MC104_NOT_A_BOOLEAN', 'property Check returned string, not a boolean', [0, 1]]);
+    const threw = fault(
+      counter((s) => {
+        if (s === 2) throw new Error('two');
+        return s + 1;
+      }),
+    );
+    expect([threw.code, threw.message, threw.details.trace!.map((t) => t.state)]).toEqual([
+      'MC101_ACTION_THREW',
+      'action inc threw Error: two',
+      [0, 1, 2],
+    ]);
+    const notBoolean = fault(
+      counter(
+        (s) => s + 1,
+        (s) => (s === 1 ? 'yes' : true),
+      ),
+    );
+    expect([notBoolean.code, notBoolean.message, notBoolean.details.trace!.map((t) => t.state)]).toEqual([
+      'MC104_NOT_A_BOOLEAN',
+      'property Check returned string, not a boolean',
+      [0, 1],
+    ]);
     const notAValue = fault(counter((s) => (s === 1 ? { n: 2 } : s + 1)));
     expect([notAValue.code, notAValue.details.trace!.map((t) => t.state)]).toEqual(['MC102_NOT_A_STATE_VALUE', [0, 1]]);
     expect(notAValue.message).toMatch(/^the successor produced by inc holds /);

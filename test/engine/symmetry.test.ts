@@ -38,13 +38,16 @@ function reference(n: number): { states: Plain[]; depth: number } {
 /** The number of classes of `states` under every renaming of r1..rn. */
 function classes(states: Plain[], n: number): number {
   const rms = Array.from({ length: n }, (_, i) => `r${i + 1}`);
-  const perms = (xs: string[]): string[][] => (xs.length <= 1 ? [xs] : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((r) => [x, ...r])));
+  const perms = (xs: string[]): string[][] =>
+    xs.length <= 1 ? [xs] : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((r) => [x, ...r]));
   const canonical = (s: Plain) =>
     perms(rms)
       .map((order) => {
         const to = (rm: string) => order[rms.indexOf(rm)];
         return JSON.stringify([
-          Object.entries(s.rmState).map(([rm, st]) => [to(rm), st]).sort(),
+          Object.entries(s.rmState)
+            .map(([rm, st]) => [to(rm), st])
+            .sort(),
           s.tmState,
           s.tmPrepared.map(to).sort(),
           s.msgs.map((m) => (m.startsWith('Prepared ') ? `Prepared ${to(m.slice(9))}` : m)).sort(),
@@ -66,7 +69,7 @@ describe('symmetry reduction', () => {
     });
   }
 
-  it('TwoPhase with 3: 80 classes standing for TLC\'s 288 states, at depth 11', () => {
+  it("TwoPhase with 3: 80 classes standing for TLC's 288 states, at depth 11", () => {
     const r = checkVariant(twoPhase(3, { symmetric: true }).variants[0]);
     expect([r.stats.distinctStates, r.stats.symmetry!.fullStates, r.stats.depth]).toEqual([80, 288, 11]);
     // Turned off, every state is searched again.
@@ -76,7 +79,12 @@ describe('symmetry reduction', () => {
 
   it('a counterexample under symmetry is a real behaviour, as short as without it', () => {
     const [v] = twoPhase(3, { symmetric: true }).variants;
-    const noCommit = { name: 'NobodyCommits', kind: 'invariant' as const, statement: 'No resource manager commits.', holds: (s: unknown) => !(s as { rmState: { includes(x: string): boolean } }).rmState.includes('committed') };
+    const noCommit = {
+      name: 'NobodyCommits',
+      kind: 'invariant' as const,
+      statement: 'No resource manager commits.',
+      holds: (s: unknown) => !(s as { rmState: { includes(x: string): boolean } }).rmState.includes('committed'),
+    };
     const withSym = checkVariant({ ...v, properties: [noCommit] });
     const without = checkVariant({ ...v, properties: [noCommit] }, { symmetry: false });
     const [x] = withSym.violations;
@@ -84,10 +92,12 @@ describe('symmetry reduction', () => {
     // Replay: every step is one the model takes from the state before it.
     for (let k = 1; k < x.trace.length; k++) {
       const from = x.trace[k - 1].state;
-      const ok = v.actions.some((a) => (a.params ? [...a.params(from)] : [undefined]).some((p) => {
-        const t = a.next(from, p);
-        return t !== undefined && (t as { equals(o: unknown): boolean }).equals(x.trace[k].state);
-      }));
+      const ok = v.actions.some((a) =>
+        (a.params ? [...a.params(from)] : [undefined]).some((p) => {
+          const t = a.next(from, p);
+          return t !== undefined && (t as { equals(o: unknown): boolean }).equals(x.trace[k].state);
+        }),
+      );
       expect(ok, `step ${k} is a step of the model`).toBe(true);
     }
   });
@@ -97,7 +107,13 @@ describe('symmetry reduction', () => {
       name: 'c',
       init: () => [0],
       actions: [action<number>('inc', { next: (n) => (n < 2 ? n + 1 : undefined) })],
-      properties: [liveness('Two', 'It reaches 2.', eventually((n) => n === 2))],
+      properties: [
+        liveness(
+          'Two',
+          'It reaches 2.',
+          eventually((n) => n === 2),
+        ),
+      ],
       symmetry: symmetry<number, number>('none', [1, 2], (n) => n),
       checkDeadlock: false,
     };

@@ -62,18 +62,38 @@ describe('vacuity', () => {
   });
 
   it('counts settled states (the counter settles at 3 only) and is not vacuous there', () => {
-    const r = checkVariant(counter({ actions: [inc], properties: [settledInvariant<number>('SettlesAtThree', 'It settles at 3.', (x) => x === 3)] }));
+    const r = checkVariant(
+      counter({ actions: [inc], properties: [settledInvariant<number>('SettlesAtThree', 'It settles at 3.', (x) => x === 3)] }),
+    );
     expect(r.properties[0]).toMatchObject({ status: 'holds', premiseStates: 1, vacuous: false });
   });
 
-  it("warns of a leadsTo whose left side never holds, and counts it where it does", () => {
+  it('warns of a leadsTo whose left side never holds, and counts it where it does', () => {
     const r = checkVariant(
       counter({
         actions: [inc],
         properties: [
-          liveness<number>('FiveLeadsToZero', 'Whenever it shows 5, it shows 0 later.', leadsTo((x) => x === 5, (x) => x === 0)),
-          liveness<number>('OneLeadsToThree', 'Whenever it shows 1, it shows 3 later.', leadsTo((x) => x === 1, (x) => x === 3)),
-          liveness<number>('ReachesThree', 'It reaches 3.', eventually((x) => x === 3)),
+          liveness<number>(
+            'FiveLeadsToZero',
+            'Whenever it shows 5, it shows 0 later.',
+            leadsTo(
+              (x) => x === 5,
+              (x) => x === 0,
+            ),
+          ),
+          liveness<number>(
+            'OneLeadsToThree',
+            'Whenever it shows 1, it shows 3 later.',
+            leadsTo(
+              (x) => x === 1,
+              (x) => x === 3,
+            ),
+          ),
+          liveness<number>(
+            'ReachesThree',
+            'It reaches 3.',
+            eventually((x) => x === 3),
+          ),
         ],
         fairness: [weakFairness('inc', [inc])],
       }),

@@ -148,16 +148,23 @@ export function variantOf(m: RandomModel): Variant<number> {
     const p = (s: number) => prop.p[s];
     const q = (s: number) => prop.q[s];
     const formula: Temporal<number> =
-      prop.shape === 'eventually' ? eventually(p)
-      : prop.shape === 'infinitelyOften' ? always(eventually(p))
-      : prop.shape === 'eventuallyAlways' ? eventuallyAlways(p)
-      : leadsTo(p, q);
+      prop.shape === 'eventually'
+        ? eventually(p)
+        : prop.shape === 'infinitelyOften'
+          ? always(eventually(p))
+          : prop.shape === 'eventuallyAlways'
+            ? eventuallyAlways(p)
+            : leadsTo(p, q);
     return liveness(propertyName(m, i), prop.shape, formula);
   });
   const fairness = m.fairness.map((f, i) =>
-    (f.kind === 'weak' ? weakFairness : strongFairness)(`F${i}`, f.actions.map((k) => m.actions[k].name), {
-      perParameter: f.perParameter,
-    }),
+    (f.kind === 'weak' ? weakFairness : strongFairness)(
+      `F${i}`,
+      f.actions.map((k) => m.actions[k].name),
+      {
+        perParameter: f.perParameter,
+      },
+    ),
   );
   return { name: `seed${m.seed}`, init: () => m.init, actions, properties, fairness, checkDeadlock: false };
 }
@@ -175,13 +182,13 @@ interface Step {
 /** All steps of the model, self-loops left out: they are stuttering and count for nothing. */
 function stepsOf(m: RandomModel): Step[] {
   const out: Step[] = [];
-  m.actions.forEach((a, action) =>
-    a.next.forEach((row, param) =>
+  for (const [action, a] of m.actions.entries()) {
+    for (const [param, row] of a.next.entries()) {
       row.forEach((to, from) => {
         if (to !== undefined && to !== from) out.push({ from, to, action, param });
-      }),
-    ),
-  );
+      });
+    }
+  }
   return out;
 }
 
@@ -337,12 +344,7 @@ function parseLabel(m: RandomModel, label: string | null | undefined): { action:
  * step must be a real step of the model, the cycle must close and be fair, the lasso must violate
  * the property, and no fair violating lasso may have a shorter prefix. Empty when all is well.
  */
-export function lassoProblems(
-  m: RandomModel,
-  prop: RandomProperty,
-  v: Violation<number>,
-  shortest: number | undefined,
-): string[] {
+export function lassoProblems(m: RandomModel, prop: RandomProperty, v: Violation<number>, shortest: number | undefined): string[] {
   const problems: string[] = [];
   const trace = v.trace;
   const loop = v.loop;
@@ -377,10 +379,13 @@ export function lassoProblems(
   if (!fair(m, stepsOf(m), cycle, taken)) problems.push(`cycle through ${cycle.join(',')} is unfair`);
   const { p, q } = prop;
   const violates =
-    prop.shape === 'eventually' ? states.every((s) => !p[s])
-    : prop.shape === 'infinitelyOften' ? cycle.every((s) => !p[s])
-    : prop.shape === 'eventuallyAlways' ? cycle.some((s) => !p[s])
-    : cycle.every((s) => !q[s]) && states.some((s, i) => p[s] && states.slice(i).every((x) => !q[x]));
+    prop.shape === 'eventually'
+      ? states.every((s) => !p[s])
+      : prop.shape === 'infinitelyOften'
+        ? cycle.every((s) => !p[s])
+        : prop.shape === 'eventuallyAlways'
+          ? cycle.some((s) => !p[s])
+          : cycle.every((s) => !q[s]) && states.some((s, i) => p[s] && states.slice(i).every((x) => !q[x]));
   if (!violates) problems.push('the lasso does not violate the property');
   if (shortest !== undefined && loop !== shortest) problems.push(`prefix of ${loop} steps, but the shortest is ${shortest}`);
   return problems;

@@ -121,7 +121,10 @@ export function smallSystems(maxStates: number): fc.Arbitrary<SmallSystem> {
           maxLength: 3 * states,
           size: 'max',
         }),
-        bad: fc.array(fc.nat(7).map((x) => x === 0), { minLength: states, maxLength: states }),
+        bad: fc.array(
+          fc.nat(7).map((x) => x === 0),
+          { minLength: states, maxLength: states },
+        ),
       }),
     );
 }

@@ -70,7 +70,16 @@ describe('reconcile steps', () => {
     let seen: unknown[] = [];
     const kube = kubeWith(
       chain('chain', (r) => {
-        seen = [r.local('c'), (() => { try { return r.local('a'); } catch (e) { return (e as Error).message; } })()];
+        seen = [
+          r.local('c'),
+          (() => {
+            try {
+              return r.local('a');
+            } catch (e) {
+              return (e as Error).message;
+            }
+          })(),
+        ];
         return r.done();
       }),
     );
@@ -110,7 +119,7 @@ describe('reconcile steps', () => {
     expect(s.equals(queued(kube))).toBe(true);
   });
 
-  it('a step\'s request goes to the manager\'s server and its event to the cache', () => {
+  it("a step's request goes to the manager's server and its event to the cache", () => {
     const kube = kubeWith({
       name: 'annotator',
       manager: 'manager',
@@ -120,10 +129,16 @@ describe('reconcile steps', () => {
     });
     const s = step(kube, queued(kube), 'annotator.reconcile', THING);
     expect(kube.stored(s, 'main', THING)?.annotations.toObject()).toEqual({ seen: 'yes' });
-    expect(s.kube.pending.get('manager')?.get(THING)?.map((e) => e.type).toArray()).toEqual(['MODIFIED']);
+    expect(
+      s.kube.pending
+        .get('manager')
+        ?.get(THING)
+        ?.map((e) => e.type)
+        .toArray(),
+    ).toEqual(['MODIFIED']);
   });
 
-  it('reads go through the manager\'s cache, not the server', () => {
+  it("reads go through the manager's cache, not the server", () => {
     let read: number | undefined;
     const kube = kubeWith({
       name: 'reader',

@@ -37,7 +37,9 @@ describe('requests and answers', () => {
     expect(answer(k8s.mergePatch(marked.server, THING, { finalizers: [FINALIZER, 'x'] }))).toBe(
       `422 Invalid: Thing/o is invalid: metadata.finalizers: Forbidden: ${k8s.NO_NEW_FINALIZERS}`,
     );
-    expect(answer(k8s.update(srv(), created.set('resourceVersion', 1)))).toMatch(/^409 Conflict: Operation cannot be fulfilled on Thing\/o/);
+    expect(answer(k8s.update(srv(), created.set('resourceVersion', 1)))).toMatch(
+      /^409 Conflict: Operation cannot be fulfilled on Thing\/o/,
+    );
     expect(answer(k8s.mergePatch(srv(), THING, { finalizers: [] }))).toBe('200 OK');
   });
 });
@@ -54,7 +56,13 @@ describe('events while a trace is rebuilt', () => {
       { kind: 'request', to: 'main API server', request: 'DELETE Thing/o', answer: '200 OK: the object is removed from storage', ok: true },
     ]);
     expect(kube.read(state, 'main', THING, events).code).toBe(404);
-    expect(events[1]).toEqual({ kind: 'request', to: 'main API server', request: 'GET Thing/o', answer: '404 NotFound: Thing/o not found', ok: false });
+    expect(events[1]).toEqual({
+      kind: 'request',
+      to: 'main API server',
+      request: 'GET Thing/o',
+      answer: '404 NotFound: Thing/o not found',
+      ok: false,
+    });
     // The same request without a list: the same successor.
     expect(kube.request(s0, 'main', (x) => k8s.del(x, THING)).state.equals(state)).toBe(true);
   });
@@ -79,13 +87,17 @@ describe('events while a trace is rebuilt', () => {
     const sync: StepEvent[] = [];
     actionNamed(kube, 'managerCache.sync').next(s2, THING, sync);
     expect(sync).toEqual([
-      { kind: 'note', over: ['finalizerController'], text: 'manager cache takes in MODIFIED Thing/o; queues Thing/o for finalizerController' },
+      {
+        kind: 'note',
+        over: ['finalizerController'],
+        text: 'manager cache takes in MODIFIED Thing/o; queues Thing/o for finalizerController',
+      },
     ]);
   });
 });
 
 describe('the world as subjects and fields', () => {
-  it("names each object by server or cache and each field by its Kubernetes path", () => {
+  it('names each object by server or cache and each field by its Kubernetes path', () => {
     const kube = finalizerKube();
     const [world] = kube.initialWorlds(
       { main: [{ versions: [created, created.set('finalizers', List([FINALIZER]))], reconciled: true }] },
@@ -99,9 +111,7 @@ describe('the world as subjects and fields', () => {
       'manager watch events Thing/o',
       'finalizerController queue',
     ]);
-    expect(view.get('main Thing/o')).toEqual(
-      k8s.objectView(created.merge({ resourceVersion: 2, finalizers: List([FINALIZER]) })),
-    );
+    expect(view.get('main Thing/o')).toEqual(k8s.objectView(created.merge({ resourceVersion: 2, finalizers: List([FINALIZER]) })));
     expect([...(view.get('main Thing/o') as Map<string, unknown>).entries()]).toEqual([
       ['metadata.resourceVersion', 2],
       ['metadata.deletionTimestamp', null],

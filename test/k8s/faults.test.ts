@@ -35,7 +35,8 @@ function start(kube: k8s.Kubernetes<TinyState>): TinyState {
 
 function write(kube: k8s.Kubernetes<TinyState>, s: TinyState, size: number, name = 'a'): TinyState {
   const key = k8s.objectKey('Thing', name);
-  const call = (srv: k8s.ApiServer) => (srv.objects.has(key) ? k8s.mergePatch(srv, key, { spec: { size } }) : k8s.create(srv, thing(name, size)));
+  const call = (srv: k8s.ApiServer) =>
+    srv.objects.has(key) ? k8s.mergePatch(srv, key, { spec: { size } }) : k8s.create(srv, thing(name, size));
   return kube.request(s, 'main', call).state;
 }
 

@@ -35,19 +35,15 @@ function send(kube: k8s.Kubernetes<TinyState>, s: TinyState, server: string, cal
 
 /** The types and resourceVersions of the events `manager` has not taken in for `key`. */
 function pending(s: TinyState, manager: string, key: k8s.ObjectKey): string[] {
-  return (s.kube.pending.get(manager)?.get(key) ?? List<k8s.WatchEvent>())
-    .map((e) => `${e.type}@${e.object.resourceVersion}`)
-    .toArray();
+  return (s.kube.pending.get(manager)?.get(key) ?? List<k8s.WatchEvent>()).map((e) => `${e.type}@${e.object.resourceVersion}`).toArray();
 }
 
-const cachedVersion = (s: TinyState, manager: string, key: k8s.ObjectKey) =>
-  s.kube.caches.get(manager)?.get(key)?.resourceVersion;
+const cachedVersion = (s: TinyState, manager: string, key: k8s.ObjectKey) => s.kube.caches.get(manager)?.get(key)?.resourceVersion;
 const queue = (s: TinyState, controller: string) => (s.kube.queues.get(controller) ?? Set<string>()).toArray().sort();
 const queuedParams = (kube: k8s.Kubernetes<TinyState>, s: TinyState, name: string) =>
   [...(actionNamed(kube, name).params?.(s) ?? [])].sort();
 const statusOf = (r: VariantResult) => Object.fromEntries(r.properties.map((p) => [p.name, p.status]));
-const labels = (r: VariantResult, property: string) =>
-  r.violations.find((v) => v.property === property)?.trace.map((t) => t.action);
+const labels = (r: VariantResult, property: string) => r.violations.find((v) => v.property === property)?.trace.map((t) => t.action);
 
 describe('watch events fan out', () => {
   it('a write sends one event to every manager whose cache holds that kind on that server, and to no other', () => {
@@ -86,7 +82,7 @@ describe('caches', () => {
   const A = k8s.objectKey('Thing', 'a');
   const B = k8s.objectKey('Thing', 'b');
 
-  it('a cache takes one object\'s events in order, one per sync step, and other objects independently', () => {
+  it("a cache takes one object's events in order, one per sync step, and other objects independently", () => {
     let s = emptyState(kube);
     s = send(kube, s, 'main', (srv) => k8s.create(srv, thing('a')));
     s = send(kube, s, 'main', (srv) => k8s.mergePatch(srv, A, { annotations: { n: '1' } }));
@@ -127,7 +123,10 @@ describe('caches', () => {
     const actor = action<TinyState>('actor.patch', {
       next: (s) =>
         s.actor < writes.length
-          ? send(kube, s, 'main', (srv) => k8s.mergePatch(srv, writes[s.actor], { annotations: { n: String(s.actor) } })).set('actor', s.actor + 1)
+          ? send(kube, s, 'main', (srv) => k8s.mergePatch(srv, writes[s.actor], { annotations: { n: String(s.actor) } })).set(
+              'actor',
+              s.actor + 1,
+            )
           : undefined,
     });
     const oneVersionForward = actionProperty<TinyState>(
@@ -137,10 +136,20 @@ describe('caches', () => {
         const before = s.kube.caches.get('manager')!;
         const after = t.kube.caches.get('manager')!;
         const moved = [A, B].filter((k) => before.get(k)?.resourceVersion !== after.get(k)?.resourceVersion);
-        return moved.length === 0 || (moved.length === 1 && after.get(moved[0])!.resourceVersion === before.get(moved[0])!.resourceVersion + 1);
+        return (
+          moved.length === 0 || (moved.length === 1 && after.get(moved[0])!.resourceVersion === before.get(moved[0])!.resourceVersion + 1)
+        );
       },
     );
-    const worlds = kube.initialWorlds({ main: [{ versions: [thing('a')], reconciled: true }, { versions: [thing('b')], reconciled: true }] }, { cacheLag: 'none' });
+    const worlds = kube.initialWorlds(
+      {
+        main: [
+          { versions: [thing('a')], reconciled: true },
+          { versions: [thing('b')], reconciled: true },
+        ],
+      },
+      { cacheLag: 'none' },
+    );
     const r = check(
       defineSingleModel<TinyState>({
         name: 'cacheOrder',
@@ -190,7 +199,9 @@ describe('watch handlers and work queues', () => {
   });
 
   it('a map function chooses the keys an event enqueues', () => {
-    let s = send(kube, emptyState(kube), 'main', (srv) => k8s.create(srv, k8s.kubeObject({ kind: 'Other', name: 'x', spec: { target: 'o' } })));
+    let s = send(kube, emptyState(kube), 'main', (srv) =>
+      k8s.create(srv, k8s.kubeObject({ kind: 'Other', name: 'x', spec: { target: 'o' } })),
+    );
     s = step(kube, s, 'managerCache.sync', OTHER);
     expect(queue(s, 'watcher')).toEqual([THING]);
   });
@@ -234,12 +245,23 @@ describe('ManagerConfig.view', () => {
       { name: 'eager', server: 'main', kinds: ['Thing'], view: finalizersOnly },
     ],
     controllers: [
-      { name: 'onlyCreations', manager: 'picky', watches: [{ kind: 'Thing', predicate: (e) => e.type === 'ADDED' }], reconcile: (r) => r.done(), steps: {} },
+      {
+        name: 'onlyCreations',
+        manager: 'picky',
+        watches: [{ kind: 'Thing', predicate: (e) => e.type === 'ADDED' }],
+        reconcile: (r) => r.done(),
+        steps: {},
+      },
       { name: 'everything', manager: 'eager', watches: [{ kind: 'Thing' }], reconcile: (r) => r.done(), steps: {} },
     ],
   });
   const start = () =>
-    TinyState({ kube: kube.initialWorlds({ main: [{ versions: [thing('o', { finalizers: [FINALIZER] })], reconciled: true }] }, { cacheLag: 'none' })[0] });
+    TinyState({
+      kube: kube.initialWorlds(
+        { main: [{ versions: [thing('o', { finalizers: [FINALIZER] })], reconciled: true }] },
+        { cacheLag: 'none' },
+      )[0],
+    });
 
   it('the cache holds the projected object', () => {
     const s0 = start();
@@ -275,7 +297,12 @@ describe('initialWorlds', () => {
     controllers: [{ name: 'c', manager: 'm1', watches: [{ kind: 'Thing' }], reconcile: (r) => r.done(), steps: {} }],
   });
   const history = (name: string) => [thing(name), thing(name, { annotations: { v: '2' } }), thing(name, { annotations: { v: '3' } })];
-  const histories = (reconciled: boolean) => ({ main: [{ versions: history('p'), reconciled }, { versions: history('q'), reconciled }] });
+  const histories = (reconciled: boolean) => ({
+    main: [
+      { versions: history('p'), reconciled },
+      { versions: history('q'), reconciled },
+    ],
+  });
 
   it('with cacheLag none there is exactly one world, caches current and nothing pending', () => {
     const worlds = kube.initialWorlds(histories(true), { cacheLag: 'none' });
@@ -289,7 +316,7 @@ describe('initialWorlds', () => {
     expect(w.queues.get('c')?.isEmpty()).toBe(true);
   });
 
-  it('with cacheLag none and unreconciled histories the watchers\' keys are queued', () => {
+  it("with cacheLag none and unreconciled histories the watchers' keys are queued", () => {
     const [w] = kube.initialWorlds(histories(false), { cacheLag: 'none' });
     expect(w.queues.get('c')?.toArray().sort()).toEqual(['Thing/p', 'Thing/q']);
   });
@@ -324,24 +351,37 @@ describe('API rule properties', () => {
   // the library and rewrites the stored object breaks each one, so they are not vacuous.
   const kube = finalizerKube();
   const run = (a: ReturnType<typeof rogue>) =>
-    check(defineSingleModel<TinyState>({ ...finalizerRace(['delete', 'removeFinalizers'], [a], kube.properties), name: 'rogue' })).variants[0];
+    check(defineSingleModel<TinyState>({ ...finalizerRace(['delete', 'removeFinalizers'], [a], kube.properties), name: 'rogue' }))
+      .variants[0];
 
   it('DeletionIsFinal fails for a step that clears deletionTimestamp', () => {
     const r = run(rogue('clearDeletionTimestamp', (o) => o.set('deletionTimestamp', null)));
-    expect(statusOf(r)).toEqual({ DeletionIsFinal: 'violated', NoNewFinalizersWhileDeleting: 'holds', NoDeletingObjectWithoutFinalizers: 'holds' });
+    expect(statusOf(r)).toEqual({
+      DeletionIsFinal: 'violated',
+      NoNewFinalizersWhileDeleting: 'holds',
+      NoDeletingObjectWithoutFinalizers: 'holds',
+    });
     // Shortest: the actor's DELETE marks the object, then the rogue step clears the mark.
     expect(labels(r, 'DeletionIsFinal')).toEqual([null, 'actor.delete', 'rogue.clearDeletionTimestamp']);
   });
 
   it('NoNewFinalizersWhileDeleting fails for a step that adds a finalizer to a deleting object', () => {
     const r = run(rogue('addFinalizer', (o) => o.set('finalizers', k8s.withFinalizer(o, 'example.com/rogue'))));
-    expect(statusOf(r)).toEqual({ DeletionIsFinal: 'holds', NoNewFinalizersWhileDeleting: 'violated', NoDeletingObjectWithoutFinalizers: 'holds' });
+    expect(statusOf(r)).toEqual({
+      DeletionIsFinal: 'holds',
+      NoNewFinalizersWhileDeleting: 'violated',
+      NoDeletingObjectWithoutFinalizers: 'holds',
+    });
     expect(labels(r, 'NoNewFinalizersWhileDeleting')).toEqual([null, 'actor.delete', 'rogue.addFinalizer']);
   });
 
   it('NoDeletingObjectWithoutFinalizers fails for a step that empties the finalizers but keeps the object', () => {
     const r = run(rogue('dropFinalizers', (o) => o.set('finalizers', List())));
-    expect(statusOf(r)).toEqual({ DeletionIsFinal: 'holds', NoNewFinalizersWhileDeleting: 'holds', NoDeletingObjectWithoutFinalizers: 'violated' });
+    expect(statusOf(r)).toEqual({
+      DeletionIsFinal: 'holds',
+      NoNewFinalizersWhileDeleting: 'holds',
+      NoDeletingObjectWithoutFinalizers: 'violated',
+    });
     expect(labels(r, 'NoDeletingObjectWithoutFinalizers')).toEqual([null, 'actor.delete', 'rogue.dropFinalizers']);
   });
 });

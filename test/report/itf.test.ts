@@ -16,7 +16,11 @@ function expectWellFormed(t: ItfTrace): void {
   t.states.forEach((s, i) => {
     expect(s['#meta'].index).toBe(i);
     // Every state assigns exactly the declared variables (#meta aside).
-    expect(Object.keys(s).filter((k) => k !== '#meta').sort()).toEqual([...t.vars].sort());
+    expect(
+      Object.keys(s)
+        .filter((k) => k !== '#meta')
+        .sort(),
+    ).toEqual([...t.vars].sort());
   });
   if (t.loop !== undefined) {
     expect(Number.isInteger(t.loop)).toBe(true);
@@ -37,7 +41,19 @@ describe('ITF values', () => {
     expect(toItfValue(Map([['k', true]]))).toEqual({ '#map': [['k', true]] });
     expect(toItfValue(List([2, 1]))).toEqual([2, 1]);
     expect(toItfValue(R())).toEqual({ a: 1, b: 'x' });
-    expect(toItfValue(OrderedMap([['z', 1], ['a', 2]]))).toEqual({ '#map': [['z', 1], ['a', 2]] });
+    expect(
+      toItfValue(
+        OrderedMap([
+          ['z', 1],
+          ['a', 2],
+        ]),
+      ),
+    ).toEqual({
+      '#map': [
+        ['z', 1],
+        ['a', 2],
+      ],
+    });
   });
 
   it('writes integers beyond +-(2^53-1) as #bigint, and what ITF cannot hold as #unserializable', () => {
@@ -53,7 +69,25 @@ describe('ITF values', () => {
     const a = Set(['b', 'a', 'c']);
     const b = Set(['c', 'b']).add('a');
     expect(JSON.stringify(toItfValue(a))).toBe(JSON.stringify(toItfValue(b)));
-    expect(JSON.stringify(toItfValue(Map([[2, 'x'], [1, 'y']])))).toBe(JSON.stringify(toItfValue(Map([[1, 'y'], [2, 'x']]))));
+    expect(
+      JSON.stringify(
+        toItfValue(
+          Map([
+            [2, 'x'],
+            [1, 'y'],
+          ]),
+        ),
+      ),
+    ).toBe(
+      JSON.stringify(
+        toItfValue(
+          Map([
+            [1, 'y'],
+            [2, 'x'],
+          ]),
+        ),
+      ),
+    );
   });
 });
 
@@ -65,9 +99,23 @@ describe('ITF traces', () => {
     expectWellFormed(t);
     expect(t.vars).toEqual(['small', 'big', ACTION_TAKEN]);
     // TLC's shortest solution of DieHard.tla: (small, big) at each of the 7 states.
-    expect(t.states.map((s) => [s.small, s.big])).toEqual([[0, 0], [0, 5], [3, 2], [0, 2], [2, 0], [2, 5], [3, 4]]);
+    expect(t.states.map((s) => [s.small, s.big])).toEqual([
+      [0, 0],
+      [0, 5],
+      [3, 2],
+      [0, 2],
+      [2, 0],
+      [2, 5],
+      [3, 4],
+    ]);
     expect(t.states.map((s) => s['#meta'].action)).toEqual([
-      'init', 'FillBigJug', 'BigToSmall', 'EmptySmallJug', 'BigToSmall', 'FillBigJug', 'BigToSmall',
+      'init',
+      'FillBigJug',
+      'BigToSmall',
+      'EmptySmallJug',
+      'BigToSmall',
+      'FillBigJug',
+      'BigToSmall',
     ]);
     expect(t.states.map((s) => s[ACTION_TAKEN])).toEqual(t.states.map((s) => s['#meta'].action));
     expect(t.loop).toBeUndefined();
@@ -96,7 +144,10 @@ describe('ITF traces', () => {
     // request, acquire and release, back to the state after request(1).
     expect(lasso.loop).toBe(1);
     expect(lasso.states.map((s) => [s.pc0, s.pc1])).toEqual([
-      ['idle', 'idle'], ['idle', 'waiting'], ['waiting', 'waiting'], ['critical', 'waiting'],
+      ['idle', 'idle'],
+      ['idle', 'waiting'],
+      ['waiting', 'waiting'],
+      ['critical', 'waiting'],
     ]);
     expect(lasso['#meta'].loopAction).toBe('release(0)');
     expect(ofItf(JSON.parse(JSON.stringify(lasso))).length).toBe(4);

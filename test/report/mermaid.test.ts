@@ -66,7 +66,9 @@ describe('sequence diagrams', () => {
   it('draws a stuttering lasso as a loop over its last state', async () => {
     const x = checkVariant(lock('none')).violations[0];
     const diagram = violationToMermaid(x);
-    expect(diagram).toContain('  loop states 2 to 2 repeat for ever\n    Note over p_request: state 2 repeats for ever (stuttering)\n  end');
+    expect(diagram).toContain(
+      '  loop states 2 to 2 repeat for ever\n    Note over p_request: state 2 repeats for ever (stuttering)\n  end',
+    );
     await expectParses(diagram);
   });
 
@@ -93,7 +95,9 @@ describe('sequence diagrams', () => {
       ],
     };
     const diagram = violationToMermaid(x);
-    expect(diagram).toContain('  p_ctl->>p_api: 2. PATCH a #35;1#59; {"x":1}\n  p_api--xp_ctl: a is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted');
+    expect(diagram).toContain(
+      '  p_ctl->>p_api: 2. PATCH a #35;1#59; {"x":1}\n  p_api--xp_ctl: a is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted',
+    );
     await expectParses(diagram);
     expect(mermaidText('a;b#c\nd')).toBe('a#59;b#35;c d');
   });

@@ -12,7 +12,15 @@ describe('reading a counterexample', () => {
   it('gives each Die Hard step its actor and its changes, and the initial state whole', () => {
     const [v] = check(dieHard).variants;
     const r = readCounterexample(v.violations[0]);
-    expect(r.steps.map((s) => s.actor)).toEqual([null, 'FillBigJug', 'BigToSmall', 'EmptySmallJug', 'BigToSmall', 'FillBigJug', 'BigToSmall']);
+    expect(r.steps.map((s) => s.actor)).toEqual([
+      null,
+      'FillBigJug',
+      'BigToSmall',
+      'EmptySmallJug',
+      'BigToSmall',
+      'FillBigJug',
+      'BigToSmall',
+    ]);
     expect(r.steps[0].changes.map((c) => changeText(c, false))).toEqual(['small: added 0', 'big: added 0']);
     // TLC's third state: small 3, big 2 after BigToSmall from (0, 5).
     expect(r.steps[2].changes.map((c) => changeText(c, false))).toEqual(['small: 0 -> 3', 'big: 5 -> 2']);
@@ -22,7 +30,14 @@ describe('reading a counterexample', () => {
     const r = checkVariant(finalizerRace(['removeFinalizers', 'delete']));
     const steps = readCounterexample(r.violations[0]).steps;
     expect(steps[1].events).toEqual([
-      { kind: 'request', from: 'actor', to: 'main API server', request: 'PATCH Thing/o (merge) {"metadata":{"finalizers":[]}}', answer: '200 OK', ok: true },
+      {
+        kind: 'request',
+        from: 'actor',
+        to: 'main API server',
+        request: 'PATCH Thing/o (merge) {"metadata":{"finalizers":[]}}',
+        answer: '200 OK',
+        ok: true,
+      },
     ]);
   });
 });

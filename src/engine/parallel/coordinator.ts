@@ -25,7 +25,11 @@ import { END, END_DEADLOCK, RECORD, type ExpanderLink, type Report } from './pro
 /** Levels with fewer states than this, per thread, are expanded by every thread. */
 export const WARM_UP_PER_THREAD = 64;
 
-export async function runParallel<S>(search: Search<S>, links: readonly ExpanderLink[], warmUp = WARM_UP_PER_THREAD): Promise<VariantResult<S>> {
+export async function runParallel<S>(
+  search: Search<S>,
+  links: readonly ExpanderLink[],
+  warmUp = WARM_UP_PER_THREAD,
+): Promise<VariantResult<S>> {
   return new Coordinator(search, links, warmUp).run();
 }
 
@@ -98,8 +102,8 @@ class Coordinator<S> {
       const used = replicas ? reports.slice(0, 1) : reports;
       this.fail(used);
       for (const rep of used) {
-        rep.invariantPremise.forEach((c, i) => (search.invariantPremise[i] += c));
-        rep.livenessPremise.forEach((c, i) => (search.livenessPremise[i] += c));
+        for (const [i, c] of rep.invariantPremise.entries()) search.invariantPremise[i] += c;
+        for (const [i, c] of rep.livenessPremise.entries()) search.livenessPremise[i] += c;
         if (rep.stopped !== undefined) search.incomplete ??= rep.stopped;
         const graph = search.graph;
         if (graph) {
@@ -111,7 +115,7 @@ class Coordinator<S> {
       }
       this.recordFirst(used.flatMap((rep) => pairs(rep.invariantFindings)));
       if (!expand) break;
-      const cut = this.merge(used, levelEnd, this.search.depth >= maxDepth, maxStates);
+      const cut = this.merge(used, this.search.depth >= maxDepth, maxStates);
       this.recordSteps(used, cut);
       this.progress(levelEnd);
       if (search.log.size > levelEnd) search.depth++;
@@ -148,15 +152,20 @@ class Coordinator<S> {
    * Merges the level's reports in a one-thread search's order, storing the new states; returns
    * where a state bound cut the search ([parent id, successor index]), or undefined.
    */
-  private merge(reports: Report[], levelEnd: number, atDepthLimit: boolean, maxStates: number): [number, number] | undefined {
+  private merge(reports: Report[], atDepthLimit: boolean, maxStates: number): [number, number] | undefined {
     const next: Holders = { holder: [], holderCandidate: [] };
-    const cut = this.mergeInto(next, reports, levelEnd, atDepthLimit, maxStates);
+    const cut = this.mergeInto(next, reports, atDepthLimit, maxStates);
     this.holder = Int32Array.from(next.holder);
     this.holderCandidate = Int32Array.from(next.holderCandidate);
     return cut;
   }
 
-  private mergeInto(next: Holders, reports: Report[], levelEnd: number, atDepthLimit: boolean, maxStates: number): [number, number] | undefined {
+  private mergeInto(
+    next: Holders,
+    reports: Report[],
+    atDepthLimit: boolean,
+    maxStates: number,
+  ): [number, number] | undefined {
     const search = this.search;
     const { seen, log } = search;
     const fp = this.fp;

@@ -88,7 +88,12 @@ export class Expander<S> {
     this.calls = new ModelCalls<S>(
       (code: ModelErrorCode, message, subject, id, extra) => {
         const c = extra?.cause;
-        const cause = c instanceof Error ? { name: c.name, message: c.message, stack: c.stack } : c === undefined ? undefined : { name: 'Error', message: String(c) };
+        const cause =
+          c instanceof Error
+            ? { name: c.name, message: c.message, stack: c.stack }
+            : c === undefined
+              ? undefined
+              : { name: 'Error', message: String(c) };
         return new Fault({ code, message, subject, id, hint: extra?.hint, cause });
       },
       this.fingerprinter,
