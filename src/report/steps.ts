@@ -65,6 +65,11 @@ export function readCounterexample(x: Violation): CounterexampleReading {
   return { steps, closing, loop: x.loop };
 }
 
+/** How one initial state differs from another (empty when they are equal), over their views. */
+export function initialDifference(earlier: TraceStep, later: TraceStep): Change[] {
+  return diff(shown(earlier), shown(later));
+}
+
 /** Every part of a state, as `path = value` lines: how `--trace full` shows a step. */
 export function fullState(step: TraceStep): Change[] {
   return leaves(shown(step));

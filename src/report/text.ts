@@ -5,7 +5,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ModelResult, PropertyResult, SimulationFacts, VariantResult, Violation } from '../engine/result.ts';
 import { formatValue, type Change } from './diff.ts';
-import { fullState, pathText, readCounterexample, requestText, type StepReading } from './steps.ts';
+import { fullState, initialDifference, pathText, readCounterexample, requestText, type StepReading } from './steps.ts';
 
 export interface TextOptions {
   readonly chalk: ChalkInstance;
@@ -145,7 +145,13 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
       }
     }
   }
-  for (const x of v.violations) out.push('', formatViolation(x, o, v.simulation !== undefined));
+  // The first counterexample prints its initial state whole; the others say how theirs differs
+  // from it (often not at all), since a Kubernetes model's initial state runs to a hundred lines.
+  const first = v.violations[0];
+  for (const x of v.violations) {
+    const earlier = x === first || o.trace === 'full' ? undefined : { property: first.property, step: first.trace[0] };
+    out.push('', formatViolation(x, o, v.simulation !== undefined, earlier));
+  }
   return out.join('\n');
 }
 
@@ -218,8 +224,16 @@ function propertyLine(p: PropertyResult, width: number, o: TextOptions): string 
   return `${name}  ${mark}  ${c.dim(`[${p.kind}]`)} ${p.statement}${exp}${vacuous}`;
 }
 
-/** `simulated`: the trace comes from a random run, so it need not be a shortest one. */
-export function formatViolation(x: Violation, o: TextOptions, simulated = false): string {
+/**
+ * `simulated`: the trace comes from a random run, so it need not be a shortest one. `earlier`: a
+ * counterexample printed above this one, whose initial state this one's is shown against.
+ */
+export function formatViolation(
+  x: Violation,
+  o: TextOptions,
+  simulated = false,
+  earlier?: { readonly property: string; readonly step: Violation['trace'][number] },
+): string {
   const c = o.chalk;
   const out: string[] = [];
   out.push(c.red.bold(`  ${x.property} is violated`) + c.dim(` [${x.kind}]`));
@@ -228,7 +242,7 @@ export function formatViolation(x: Violation, o: TextOptions, simulated = false)
     out.push(
       simulated
         ? `    counterexample from a random run (not necessarily a shortest one), ${x.trace.length} states:`
-        : `    shortest counterexample, ${x.trace.length} states:`,
+        : `    shortest counterexample, ${x.trace.length} state${x.trace.length === 1 ? '' : 's'}:`,
     );
   } else {
     const cycle = x.trace.length - x.loop;
@@ -240,6 +254,13 @@ export function formatViolation(x: Violation, o: TextOptions, simulated = false)
   reading.steps.forEach((step, i) => {
     const n = `${step.number}.`.padStart(5);
     const mark = x.loop === i ? c.magenta('   ◀ the cycle starts at this state') : '';
+    if (step.label === null && earlier !== undefined) {
+      const differences = initialDifference(earlier.step, x.trace[i]);
+      const as = `as in the counterexample to ${earlier.property} above`;
+      out.push(`  ${n} ${c.cyan('initial state')}${mark}: ${differences.length === 0 ? as : `${as}, except`}`);
+      for (const ch of differences) out.push(`        ${formatChange(ch, step.viewed, o)}`);
+      return;
+    }
     out.push(`  ${n} ${c.cyan(step.label ?? 'initial state')}${mark}`);
     if (step.label === null || o.trace === 'full') {
       for (const ch of fullState(x.trace[i])) out.push(`        ${pathText(ch, step.viewed)} = ${formatValue(ch.after)}`);
