@@ -1,5 +1,5 @@
 // clusterctl move racing the Cluster API controllers, Cluster API v1.9.3 and its fix in v1.9.5.
-// Facts, with their sources: ../shared/capi-move-semantics.md. Code cited: kubernetes-sigs/
+// Facts, with their sources: docs/capi-semantics.md. Code cited: kubernetes-sigs/
 // cluster-api at tag v1.9.3 unless noted; the fix is PR #11814 (backport #11821, in v1.9.5).
 //
 // The API server's rules, the informer caches and the work queues come from the checker's
@@ -952,7 +952,7 @@ function moveProperties(kube: k8s.Kubernetes<MoveState>, topology: Topology) {
 
   // clusterctl move returns once its last write is answered: deleteSourceObject does not wait for
   // the object to be gone (mover.go), so this holds even where objects are left behind, which is
-  // how move "reports success anyway" (../shared/capi-move-semantics.md).
+  // how move "reports success anyway" (docs/capi-semantics.md).
   const moveEventuallyFinishes = liveness<MoveState>(
     'MoveEventuallyFinishes',
     'clusterctl move eventually returns, reporting success or an error.',

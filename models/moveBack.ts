@@ -4,7 +4,7 @@
 // finalizers can be added if the object is being deleted"): can the v1.9.3 ordering make the
 // move back fail with that 422?
 //
-// Facts: ../shared/capi-move-semantics.md. Code cited: kubernetes-sigs/cluster-api at v1.9.3:
+// Facts: docs/capi-semantics.md. Code cited: kubernetes-sigs/cluster-api at v1.9.3:
 // cmd/clusterctl/client/cluster/mover.go, internal/controllers/cluster/cluster_controller.go,
 // internal/controllers/machinedeployment/machinedeployment_controller.go,
 // internal/controllers/topology/machinedeployment/machinedeployment_controller.go.

@@ -1,7 +1,7 @@
 // The API server's storage rules, as pure functions from a store and a request to the new store,
 // the answer and the watch event the write produced. Each request is atomic. The rules follow
 // the generic registry store and apimachinery's ObjectMeta validation; see
-// ../shared/capi-move-semantics.md, "Kubernetes API-server rules that matter".
+// docs/capi-semantics.md, "Kubernetes API server rules".
 // Who receives the watch events is not decided here (world.ts fans them out).
 import { List, Map, Record, type RecordOf } from 'immutable';
 import { addsFinalizer, isDeleting, keyOf, type FieldValue, type KubeObject, type ObjectKey } from './object.ts';

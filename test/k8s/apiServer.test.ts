@@ -1,8 +1,8 @@
 // The API server's storage rules (src/k8s/apiServer.ts), one test per rule, each on a one-object
-// store. Rules as stated in ../shared/capi-move-semantics.md, "Kubernetes API-server rules that
-// matter"; where the real code is known it is cited: k8s.io/apiserver pkg/registry/generic/
-// registry/store.go (the generic registry) and k8s.io/apimachinery pkg/api/validation/
-// objectmeta.go (ValidateObjectMetaUpdate).
+// store. Rules as stated in docs/capi-semantics.md, "Kubernetes API server rules"; where the
+// real code is known it is cited: k8s.io/apiserver pkg/registry/generic/registry/store.go (the
+// generic registry) and k8s.io/apimachinery pkg/api/validation/objectmeta.go
+// (ValidateObjectMetaUpdate).
 import { describe, expect, it } from 'vitest';
 import { k8s } from 'modelcheck';
 

@@ -1,6 +1,6 @@
 // How Kubernetes requests, answers and worlds read in traces (src/k8s/describe.ts), and the
 // events the library records while a trace is rebuilt. Answers follow the API server's rules in
-// ../shared/capi-move-semantics.md ("Kubernetes API-server rules that matter").
+// docs/capi-semantics.md ("Kubernetes API server rules").
 import { describe, expect, it } from 'vitest';
 import { List } from 'immutable';
 import { k8s, type StepEvent } from 'modelcheck';

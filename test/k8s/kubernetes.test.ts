@@ -1,7 +1,7 @@
 // The Kubernetes environment (src/k8s/kubernetes.ts, world.ts): fan-out of watch events to the
 // managers' caches, caches catching up one event at a time, watch handlers and work queues,
 // ManagerConfig.view, initial worlds, the API-rule properties, and a tiny end-to-end race.
-// Informer facts: ../shared/capi-move-semantics.md, "Informer caches (controller-runtime)".
+// Informer facts: docs/capi-semantics.md, "Informer caches and work queues (client-go, controller-runtime)".
 // Every number is a hand count on the model named in the test.
 import { describe, expect, it } from 'vitest';
 import { List, Set } from 'immutable';
