@@ -84,7 +84,13 @@ function appController(bug: Bug): k8s.ControllerConfig<AppState> {
 
 /** What the controller reads of an App: no resourceVersion (it never sends one), so caches that differ only there are one state. */
 const readByController = (o: k8s.KubeObject) =>
-  k8s.KubeObject({ kind: o.kind, name: o.name, finalizers: o.finalizers, deletionTimestamp: o.deletionTimestamp, conditions: o.conditions });
+  k8s.KubeObject({
+    kind: o.kind,
+    name: o.name,
+    finalizers: o.finalizers,
+    deletionTimestamp: o.deletionTimestamp,
+    conditions: o.conditions,
+  });
 
 function variant(name: string, description: string, bug: Bug, faults: k8s.KubeFaults, expectedViolations: string[]): Variant<AppState> {
   const kube = k8s.kubernetes<AppState>({
@@ -116,8 +122,19 @@ function variant(name: string, description: string, bug: Bug, faults: k8s.KubeFa
     properties: [
       invariant<AppState>('BucketNeverLeaked', 'Once the App is gone, its bucket is gone.', (s) => app(s) !== undefined || !s.bucket),
       // The user's DELETE stays enabled until it is sent, so every settled state comes after it.
-      settledInvariant<AppState>('SettledAllGone', 'When everything has come to rest, the App and its bucket are both gone.', (s) => app(s) === undefined && !s.bucket),
-      liveness<AppState>('DeletedAppEventuallyGone', 'An App being deleted is eventually gone.', leadsTo((s) => app(s) !== undefined && k8s.isDeleting(app(s)!), (s) => app(s) === undefined)),
+      settledInvariant<AppState>(
+        'SettledAllGone',
+        'When everything has come to rest, the App and its bucket are both gone.',
+        (s) => app(s) === undefined && !s.bucket,
+      ),
+      liveness<AppState>(
+        'DeletedAppEventuallyGone',
+        'An App being deleted is eventually gone.',
+        leadsTo(
+          (s) => app(s) !== undefined && k8s.isDeleting(app(s)!),
+          (s) => app(s) === undefined,
+        ),
+      ),
       ...kube.properties,
     ],
     // The informer and the controller's workers keep running (weak fairness per object key); the user need not act.
@@ -130,11 +147,23 @@ function variant(name: string, description: string, bug: Bug, faults: k8s.KubeFa
 
 export default defineModel({
   name: 'app-controller',
-  description: 'A finalizer that guards an external resource (a bucket) of an App custom resource, against a user deleting the App at any moment.',
+  description:
+    'A finalizer that guards an external resource (a bucket) of an App custom resource, against a user deleting the App at any moment.',
   variants: [
     variant('correct', 'Delete the bucket, then remove the finalizer.', 'none', {}, []),
-    variant('correctWithFaults', 'The same controller; one controller-manager restart, informers that may coalesce events.', 'none', { restarts: 1, coalesce: true }, []),
-    variant('removeFinalizerFirst', 'Bug: remove the finalizer, then delete the bucket.', 'removeFinalizerFirst', {}, ['BucketNeverLeaked']),
-    variant('trustCachedStatus', 'Bug: skip the bucket when the cached App has no BucketReady condition.', 'trustCachedStatus', {}, ['BucketNeverLeaked', 'SettledAllGone']),
+    variant(
+      'correctWithFaults',
+      'The same controller; one controller-manager restart, informers that may coalesce events.',
+      'none',
+      { restarts: 1, coalesce: true },
+      [],
+    ),
+    variant('removeFinalizerFirst', 'Bug: remove the finalizer, then delete the bucket.', 'removeFinalizerFirst', {}, [
+      'BucketNeverLeaked',
+    ]),
+    variant('trustCachedStatus', 'Bug: skip the bucket when the cached App has no BucketReady condition.', 'trustCachedStatus', {}, [
+      'BucketNeverLeaked',
+      'SettledAllGone',
+    ]),
   ],
 });

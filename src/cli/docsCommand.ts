@@ -155,7 +155,8 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
     };
     writeFileSync(manifestOut, `${JSON.stringify(manifest, null, 2)}\n`);
     const wrote = `${written.map(([path]) => path).join(' and ')} (and ${manifestOut})`;
-    io.stdout(`wrote ${wrote}: ${names.length} variants, ${rendered.reduce((n, r) => n + r.summary.violated.length, 0)} counterexamples\n`);
+    const counterexamples = rendered.reduce((n, r) => n + r.summary.violated.length, 0);
+    io.stdout(`wrote ${wrote}: ${names.length} variants, ${counterexamples} counterexample${counterexamples === 1 ? '' : 's'}\n`);
     return EXIT.OK;
   } catch (e) {
     if (e instanceof ModelError) {
