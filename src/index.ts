@@ -16,9 +16,9 @@ export {
   defineSingleModel,
   isModel,
   stepLabel,
-  actorOf,
   DEADLOCK,
 } from './engine/model.ts';
+export { actorOf } from './report/steps.ts';
 export type {
   Action,
   Invariant,

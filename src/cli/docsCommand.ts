@@ -31,7 +31,7 @@ function positiveInt(value: string): number {
 /** The Markdown files the model's matrices include, as paths from the working directory. */
 function explanationFiles(model: Model, modelFile: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of model.matrices ?? []) if (m.explanationFile) out.set(m.name, join(dirname(modelFile), m.explanationFile));
+  for (const m of model.matrices ?? []) if (m.explanationFile) out.set(m.name, resolve(dirname(modelFile), m.explanationFile));
   return out;
 }
 
@@ -52,7 +52,13 @@ function readExplanations(model: Model, modelFile: string): Record<string, strin
 /** Whether the pages and their record still describe the model; the reasons when not. */
 function staleness(model: Model, file: string, manifestPath: string): string[] {
   if (!existsSync(manifestPath)) return [`${manifestPath} is missing`];
-  const recorded = JSON.parse(readFileSync(manifestPath, 'utf8')) as DocsManifest;
+  let recorded: DocsManifest;
+  try {
+    recorded = JSON.parse(readFileSync(manifestPath, 'utf8')) as DocsManifest;
+  } catch {
+    return [`${manifestPath} is not JSON`];
+  }
+  if (typeof recorded?.pages !== 'object' || typeof recorded?.inputs !== 'object') return [`${manifestPath} is not a docs record`];
   const dir = dirname(manifestPath);
   const reasons: string[] = [];
   for (const [page, digest] of Object.entries(recorded.pages)) {

@@ -9,14 +9,17 @@
 // reformatting changes no digest, while any change to code or to a string does.
 import ts from 'typescript';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shortDigest } from '../report/manifest.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The library parts that shape a page's text: all of these directories... */
+/** The library parts that shape a page's text: all of these directories and files... */
 const LIBRARY_DIRS = ['src/k8s'];
+/** (the generator's command: it writes the pages' names, the command in their headers, the includes) */
+const LIBRARY_FILES = ['src/cli/docsCommand.ts'];
 /** ...and the modules of this directory that the page generator imports, directly or not. */
 const REPORT_DIR = 'src/report';
 const PAGE_GENERATOR = 'src/report/docs.ts';
@@ -34,7 +37,8 @@ export function codeDigest(path: string, text: string): string {
   const visit = (node: ts.Node) => {
     const children = node.getChildren(source);
     if (children.length === 0) {
-      if (node.kind !== ts.SyntaxKind.EndOfFileToken) h.update(`${node.kind}:${node.getText(source)}\0`);
+      // The token's text alone: SyntaxKind numbers may change between compiler releases.
+      if (node.kind !== ts.SyntaxKind.EndOfFileToken) h.update(`${node.getText(source)}\0`);
       return;
     }
     children.forEach((c, i) => {
@@ -47,23 +51,30 @@ export function codeDigest(path: string, text: string): string {
   return h.digest('hex').slice(0, 16);
 }
 
-function sha(text: string | Buffer): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
-}
-
 function fileDigest(path: string): string {
   const bytes = readFileSync(path);
-  return path.endsWith('.ts') ? codeDigest(path, bytes.toString('utf8')) : sha(bytes);
+  return path.endsWith('.ts') ? codeDigest(path, bytes.toString('utf8')) : shortDigest(bytes);
 }
 
-/** A module and every local module it imports, directly or not (package imports excluded). */
+/** The file a relative import names, as tsx resolves it: as written, `.js` as `.ts`, or with `.ts` or `/index.ts` added. */
+function resolveImport(from: string, specifier: string): string {
+  const base = resolve(dirname(from), specifier);
+  const candidates = [base, base.replace(/\.([cm]?)js$/, '.$1ts'), `${base}.ts`, join(base, 'index.ts')];
+  return candidates.find((c) => existsSync(c) && !statSync(c).isDirectory()) ?? base;
+}
+
+/**
+ * A module and every local module it imports, directly or not (package imports excluded). An
+ * import that names no file is kept, so that its digest reads "missing" rather than vanishing.
+ */
 export function localModules(modelFile: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file) || !existsSync(file)) return;
+    if (seen.has(file)) return;
     seen.add(file);
+    if (!existsSync(file)) return;
     const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    for (const f of info.importedFiles) if (f.fileName.startsWith('.')) visit(resolve(dirname(file), f.fileName));
+    for (const f of info.importedFiles) if (f.fileName.startsWith('.')) visit(resolveImport(file, f.fileName));
   };
   visit(resolve(modelFile));
   return [...seen];
@@ -88,7 +99,11 @@ export function docsInputs(modelFile: string, included: readonly string[], baseD
     out[name(f)] = existsSync(f) ? fileDigest(f) : 'missing';
   }
   const report = localModules(join(PACKAGE_ROOT, PAGE_GENERATOR)).filter((f) => f.startsWith(join(PACKAGE_ROOT, REPORT_DIR)));
-  const library = [...LIBRARY_DIRS.flatMap((d) => tsFilesUnder(join(PACKAGE_ROOT, d))), ...report.sort()];
+  const library = [
+    ...LIBRARY_DIRS.flatMap((d) => tsFilesUnder(join(PACKAGE_ROOT, d))),
+    ...LIBRARY_FILES.map((f) => join(PACKAGE_ROOT, f)),
+    ...report.sort(),
+  ];
   for (const f of library) out[`modelcheck/${relative(PACKAGE_ROOT, f).split('\\').join('/')}`] = fileDigest(f);
   const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   for (const d of DEPENDENCIES) out[`${d}@`] = pkg.dependencies?.[d] ?? 'absent';
@@ -117,5 +132,5 @@ export function inputDifferences(
 
 /** A page's own digest, so that a hand edit shows. */
 export function pageDigest(text: string): string {
-  return sha(text);
+  return shortDigest(text);
 }

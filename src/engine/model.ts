@@ -50,17 +50,6 @@ export type StepEvent =
       readonly text: string;
     };
 
-/**
- * The actor of a step: its action's name up to the first dot (`mover.delete(Cluster/c1)` ->
- * `mover`); an undotted name is its own actor (`release(0)` -> `release`).
- */
-export function actorOf(label: string): string {
-  const paren = label.indexOf('(');
-  const name = paren < 0 ? label : label.slice(0, paren);
-  const dot = name.indexOf('.');
-  return dot < 0 ? name : name.slice(0, dot);
-}
-
 /** A state predicate that must hold in every reachable state. */
 export interface Invariant<S> {
   readonly kind: 'invariant';

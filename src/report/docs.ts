@@ -7,8 +7,7 @@ import type { PropertyStatus, VariantResult } from '../engine/result.ts';
 import { violationToMermaid } from './mermaid.ts';
 import { changeText, fullState, pathText, readCounterexample, type StepReading } from './steps.ts';
 import { formatValue } from './diff.ts';
-import { variantToJson } from './json.ts';
-import { variantManifest, type VariantManifest } from './manifest.ts';
+import { variantManifestOf, type VariantManifest } from './manifest.ts';
 
 /** What the docs need of one variant's run; made where the search ran. */
 export interface VariantDocs {
@@ -100,7 +99,7 @@ export function variantDocs(v: VariantResult): VariantDocs {
     warnings: v.warnings,
     fairness: v.fairness,
     counterexamples: sections.join('\n'),
-    manifest: variantManifest(variantToJson(v)),
+    manifest: variantManifestOf(v),
   };
 }
 

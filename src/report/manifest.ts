@@ -1,9 +1,11 @@
 // What a generated docs page records of each variant's run, so that a later run can be compared
 // with the page without re-reading it: the counts, the verdicts, the warnings and a digest of each
-// counterexample. It is computed from the --json form of a variant, so that the generator and an
-// end-to-end test (which reads the CLI's JSON) compute it the same way.
+// counterexample. An end-to-end test computes it from the CLI's --json output, the generator from
+// the result itself (through the same state and event JSON, stateJson.ts): the two must agree,
+// and test/report/manifest.test.ts checks that they do.
 import { createHash } from 'node:crypto';
-import type { Json } from './json.ts';
+import type { VariantResult } from '../engine/result.ts';
+import { eventsToJson, stateToJson, type Json } from './stateJson.ts';
 
 export interface VariantManifest {
   readonly verdict: string;
@@ -13,6 +15,8 @@ export interface VariantManifest {
   readonly depth: number;
   /** Each property's status, in the model's order ("vacuous" when it held only vacuously). */
   readonly properties: Readonly<Record<string, string>>;
+  /** SHA-256 (first 16 hex digits) of every property's name, kind and statement, as the page shows them. */
+  readonly statements: string;
   readonly warnings: readonly string[];
   /** The fairness the liveness properties were checked under, as the report states it. */
   readonly fairness: readonly string[];
@@ -36,7 +40,13 @@ interface JsonVariant {
   readonly depth: number;
   readonly warnings: readonly string[];
   readonly fairness: readonly string[];
-  readonly properties: readonly { readonly name: string; readonly status: string; readonly vacuous: boolean }[];
+  readonly properties: readonly {
+    readonly name: string;
+    readonly kind: string;
+    readonly statement: string;
+    readonly status: string;
+    readonly vacuous: boolean;
+  }[];
   readonly violations: readonly {
     readonly property: string;
     readonly trace: readonly Json[];
@@ -46,8 +56,12 @@ interface JsonVariant {
   }[];
 }
 
-function shortDigest(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+/** SHA-256 of a text, or of a value's JSON, cut to its first 16 hex digits. */
+export function shortDigest(value: unknown): string {
+  return createHash('sha256')
+    .update(typeof value === 'string' || Buffer.isBuffer(value) ? value : JSON.stringify(value))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The manifest entry of one variant, from its --json object (`variantToJson`, or parsed CLI output). */
@@ -60,6 +74,7 @@ export function variantManifest(json: Json): VariantManifest {
     statesGenerated: v.statesGenerated,
     depth: v.depth,
     properties: Object.fromEntries(v.properties.map((p) => [p.name, p.vacuous ? 'vacuous' : p.status])),
+    statements: shortDigest(v.properties.map((p) => [p.name, p.kind, p.statement])),
     warnings: [...v.warnings],
     fairness: [...v.fairness],
     violations: v.violations.map((x) => ({
@@ -69,6 +84,26 @@ export function variantManifest(json: Json): VariantManifest {
       trace: shortDigest({ trace: x.trace, loop: x.loop ?? null, loopAction: x.loopAction ?? null, loopEvents: x.loopEvents ?? null }),
     })),
   };
+}
+
+/** The same record, from the result itself (the generator's side). */
+export function variantManifestOf(v: VariantResult): VariantManifest {
+  const json = {
+    verdict: v.verdict,
+    metExpectations: v.metExpectations,
+    distinctStates: v.stats.distinctStates,
+    statesGenerated: v.stats.statesGenerated,
+    depth: v.stats.depth,
+    warnings: [...v.warnings],
+    fairness: [...v.fairness],
+    properties: v.properties.map((p) => ({ name: p.name, kind: p.kind, statement: p.statement, status: p.status, vacuous: p.vacuous })),
+    violations: v.violations.map((x) => ({
+      property: x.property,
+      trace: x.trace.map((step) => ({ action: step.action, events: eventsToJson(step.events), state: stateToJson(step.state) })),
+      ...(x.loop !== undefined ? { loop: x.loop, loopAction: x.loopAction ?? null, loopEvents: eventsToJson(x.loopEvents) } : {}),
+    })),
+  };
+  return variantManifest(json as unknown as Json);
 }
 
 function num(n: number): string {
@@ -92,8 +127,13 @@ export function manifestDifferences(variant: string, recorded: VariantManifest |
   field('depth', String(recorded.depth), String(actual.depth));
   const names = [...new Set([...Object.keys(recorded.properties), ...Object.keys(actual.properties)])];
   for (const p of names) field(`${p}`, recorded.properties[p] ?? '(absent)', actual.properties[p] ?? '(absent)');
+  if (recorded.statements !== actual.statements) out.push(`${variant}: a property's kind or statement changed`);
+  const before = out.length;
   for (const w of recorded.warnings) if (!actual.warnings.includes(w)) out.push(`${variant}: warning no longer given: ${w}`);
   for (const w of actual.warnings) if (!recorded.warnings.includes(w)) out.push(`${variant}: new warning: ${w}`);
+  if (out.length === before && recorded.warnings.join('\n') !== actual.warnings.join('\n')) {
+    out.push(`${variant}: the warnings come in another order`);
+  }
   if (recorded.fairness.join('\n') !== actual.fairness.join('\n'))
     out.push(`${variant}: fairness ${recorded.fairness.join('; ')} -> ${actual.fairness.join('; ')}`);
   for (const x of actual.violations) {

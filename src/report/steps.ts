@@ -1,10 +1,21 @@
 // A counterexample as its readers see it, step by step: who acted, what it asked and what it was
 // answered, and what changed, as data. The text trace, the sequence diagram and the generated
 // docs all render this one reading, so they cannot disagree.
-import { actorOf, type StepEvent } from '../engine/model.ts';
+import type { StepEvent } from '../engine/model.ts';
 import type { Violation } from '../engine/result.ts';
 import type { TraceStep } from '../engine/trace.ts';
 import { diff, formatValue, leaves, type Change } from './diff.ts';
+
+/**
+ * The actor of a step: its action's name up to the first dot (`mover.delete(Cluster/c1)` ->
+ * `mover`); an undotted name is its own actor (`release(0)` -> `release`).
+ */
+export function actorOf(label: string): string {
+  const paren = label.indexOf('(');
+  const name = paren < 0 ? label : label.slice(0, paren);
+  const dot = name.indexOf('.');
+  return dot < 0 ? name : name.slice(0, dot);
+}
 
 export interface StepReading {
   /** 1-based, as printed. */

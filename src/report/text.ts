@@ -157,11 +157,12 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
 
 function checkedText(v: VariantResult): string {
   const count = (kind: string) => v.properties.filter((p) => p.kind === kind).length;
+  const counted = (kind: string, one: string, many: string) => `${count(kind)} ${count(kind) === 1 ? one : many}`;
   const parts = [
-    `${count('invariant')} invariants`,
-    `${count('action')} action properties`,
-    `${count('settled')} settled-state invariants`,
-    `${count('liveness')} liveness properties`,
+    counted('invariant', 'invariant', 'invariants'),
+    counted('action', 'action property', 'action properties'),
+    counted('settled', 'settled-state invariant', 'settled-state invariants'),
+    counted('liveness', 'liveness property', 'liveness properties'),
     v.checkedDeadlock ? 'deadlock' : 'no deadlock check (the model turns it off)',
   ];
   return parts.join(', ');

@@ -89,7 +89,9 @@ describe('modelcheck --matrix', () => {
     const out = join(dir, 'counter.md');
     const r = await runCli(['docs', MODEL, '--out', out, '--workers', '1']);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe(`wrote ${out} and ${join(dir, 'counter.matrices.md')} (and ${join(dir, 'counter.manifest.json')}): 4 variants, 1 counterexample\n`);
+    expect(r.stdout).toBe(
+      `wrote ${out} and ${join(dir, 'counter.matrices.md')} (and ${join(dir, 'counter.manifest.json')}): 4 variants, 1 counterexample\n`,
+    );
     const main = readFileSync(out, 'utf8');
     // The main page's variant table has only the default variant.
     expect(main).toContain('| `top2-step1` |  | 3 | 3 | 3 | proved (as expected) |');

@@ -130,11 +130,13 @@ describe('docs --check on an edited copy of the package', () => {
     return () => writeFileSync(path, text);
   };
 
-  it('passes after a comment in the search engine changes, and after a model file is re-laid out and its comments change', async () => {
+  it('passes after a comment in the search engine changes, and after a model file is re-laid out and comments change in it and in the Kubernetes library', async () => {
     const undoEngine = edit('src/engine/bfs.ts', /^\/\/ /m, '// A comment changed by a test. ');
     const undoLayout = edit('models/move.ts', /^\/\/ .*$/m, '// Another comment.\n\n');
-    const undoSpace = edit('models/move.ts', /, /g, ' ,  ');
+    const undoSpace = edit('models/move.ts', /;\n/g, ';\n\n');
+    const undoLibrary = edit('src/k8s/apiServer.ts', /^\/\/ /m, '// A comment changed by a test. ');
     const r = await check();
+    undoLibrary();
     undoSpace();
     undoLayout();
     undoEngine();

@@ -7,10 +7,18 @@ import { basename, join } from 'node:path';
 import { expect } from 'vitest';
 import { manifestDifferences, variantManifest, type DocsManifest } from '../../src/report/manifest.ts';
 
-/** The record of a model's docs, or undefined for a model without generated docs. */
+/**
+ * The record of a model's docs, or undefined for a model without generated docs. A model whose
+ * page exists but whose record does not is an error, not a model without docs.
+ */
 export function docsRecordOf(model: string): { path: string; manifest: DocsManifest } | undefined {
-  const path = join('docs', `${basename(model).replace(/\.ts$/, '')}.manifest.json`);
-  return existsSync(path) ? { path, manifest: JSON.parse(readFileSync(path, 'utf8')) as DocsManifest } : undefined;
+  const page = join('docs', `${basename(model).replace(/\.[cm]?[jt]s$/, '')}.md`);
+  const path = page.replace(/\.md$/, '.manifest.json');
+  if (!existsSync(path)) {
+    if (existsSync(page)) throw new Error(`${page} has no record beside it (${path}); regenerate: npx modelcheck docs ${model}`);
+    return undefined;
+  }
+  return { path, manifest: JSON.parse(readFileSync(path, 'utf8')) as DocsManifest };
 }
 
 /** Asserts that a --json variant of `model`'s run has the results its docs page records. */

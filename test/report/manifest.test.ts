@@ -1,8 +1,13 @@
 // The record a docs page keeps of each variant's run, and how a later run is compared with it:
 // every difference named, nothing reported when the runs agree.
 import { describe, expect, it } from 'vitest';
-import { manifestDifferences, variantManifest } from '../../src/report/manifest.ts';
-import type { Json } from '../../src/report/json.ts';
+import { checkVariant, type Model } from 'modelcheck';
+import dieHard from '../fixtures/dieHard.ts';
+import liveness from '../fixtures/liveness.ts';
+import { manifestDifferences, variantManifest, variantManifestOf } from '../../src/report/manifest.ts';
+import { variantToJson, type Json } from '../../src/report/json.ts';
+
+const loaded: Record<string, Model> = { dieHard, liveness };
 
 const step = (action: string | null, x: number): Json => ({ action, events: [], state: { x } });
 const run = (over: Record<string, unknown> = {}): Json =>
@@ -15,8 +20,8 @@ const run = (over: Record<string, unknown> = {}): Json =>
     warnings: ['action b is never enabled in any reachable state'],
     fairness: [],
     properties: [
-      { name: 'Small', status: 'violated', vacuous: false },
-      { name: 'Settled', status: 'holds', vacuous: true },
+      { name: 'Small', kind: 'invariant', statement: 'x stays small.', status: 'violated', vacuous: false },
+      { name: 'Settled', kind: 'settled', statement: 'It settles.', status: 'holds', vacuous: true },
     ],
     violations: [{ property: 'Small', trace: [step(null, 0), step('inc', 1), step('inc', 2)] }],
     ...over,
@@ -52,8 +57,8 @@ describe('manifestDifferences', () => {
       depth: 4,
       warnings: [],
       properties: [
-        { name: 'Small', status: 'violated', vacuous: false },
-        { name: 'Settled', status: 'holds', vacuous: false },
+        { name: 'Small', kind: 'invariant', statement: 'x stays small.', status: 'violated', vacuous: false },
+        { name: 'Settled', kind: 'settled', statement: 'It settles at last.', status: 'holds', vacuous: false },
       ],
       violations: [{ property: 'Small', trace: [step(null, 0), step('inc', 1), step('inc', 3)] }],
     });
@@ -61,6 +66,7 @@ describe('manifestDifferences', () => {
       'v: distinct states 4 -> 5',
       'v: depth 3 -> 4',
       'v: Settled vacuous -> holds',
+      "v: a property's kind or statement changed",
       'v: warning no longer given: action b is never enabled in any reachable state',
       "v: Small's counterexample changed (same length, other steps or states)",
     ]);
@@ -72,5 +78,24 @@ describe('manifestDifferences', () => {
       "v: Small's counterexample 3 states -> 2 states",
     ]);
     expect(manifestDifferences('w', undefined, variantManifest(run()))).toEqual(['w: not on the page']);
+  });
+
+  it('names warnings that come in another order', () => {
+    const two = run({ warnings: ['a', 'b'] });
+    expect(manifestDifferences('v', variantManifest(two), variantManifest(run({ warnings: ['b', 'a'] })))).toEqual([
+      'v: the warnings come in another order',
+    ]);
+  });
+});
+
+describe('the generator and the tests compute the same record', () => {
+  it('from a result and from its --json form, for a safety trace and for a liveness lasso', () => {
+    for (const file of ['dieHard', 'liveness']) {
+      const model = loaded[file];
+      for (const v of model.variants) {
+        const r = checkVariant(v, { modelName: model.name });
+        expect(variantManifestOf(r)).toEqual(variantManifest(JSON.parse(JSON.stringify(variantToJson(r)))));
+      }
+    }
   });
 });

@@ -160,12 +160,7 @@ class Coordinator<S> {
     return cut;
   }
 
-  private mergeInto(
-    next: Holders,
-    reports: Report[],
-    atDepthLimit: boolean,
-    maxStates: number,
-  ): [number, number] | undefined {
+  private mergeInto(next: Holders, reports: Report[], atDepthLimit: boolean, maxStates: number): [number, number] | undefined {
     const search = this.search;
     const { seen, log } = search;
     const fp = this.fp;

@@ -1,0 +1,45 @@
+// States and step events as JSON, shared by the --json document and the record the generated
+// docs keep of each run (manifest.ts), which must not depend on the rest of the document.
+import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
+import type { StepEvent } from '../engine/model.ts';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/**
+ * A state value as JSON: Records and Maps become objects (keys as strings), Lists and Sets
+ * arrays. Unordered Sets and Maps are written in sorted order, so equal states print equally.
+ */
+export function stateToJson(v: unknown): Json {
+  if (v === null || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return v;
+  if (isRecord(v)) {
+    const out: { [key: string]: Json } = {};
+    for (const [k, x] of v.toSeq().entries()) out[String(k)] = stateToJson(x);
+    return out;
+  }
+  if (isMap(v)) {
+    const entries = [...v.entries()].map(([k, x]) => [typeof k === 'string' ? k : JSON.stringify(stateToJson(k)), stateToJson(x)] as const);
+    if (!isOrdered(v)) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries);
+  }
+  if (isList(v)) return [...v].map(stateToJson);
+  if (isSet(v)) {
+    const items = [...v].map(stateToJson);
+    if (!isOrdered(v)) items.sort((a, b) => cmp(JSON.stringify(a), JSON.stringify(b)));
+    return items;
+  }
+  return String(v);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** What a step told of itself: requests with their answers, and notes. */
+export function eventsToJson(events: readonly StepEvent[] | undefined): Json {
+  return (events ?? []).map(
+    (e): Json =>
+      e.kind === 'request'
+        ? { kind: 'request', from: e.from ?? null, to: e.to, request: e.request, answer: e.answer, ok: e.ok }
+        : { kind: 'note', over: e.over ? [...e.over] : null, text: e.text },
+  );
+}
