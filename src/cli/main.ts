@@ -82,7 +82,10 @@ function positiveNumber(value: string): number {
 function program(): Command {
   return new Command()
     .name('modelcheck')
-    .description('Explicit-state model checking of TypeScript models: every reachable state, breadth first.')
+    .description(
+      'Explicit-state model checking of TypeScript models: every reachable state, breadth first.\n' +
+        "Also: 'modelcheck docs <model>' writes a model's documentation pages (see 'modelcheck docs --help').",
+    )
     .argument(
       '<model>',
       'the model file (a .ts module whose default export is defineModel(...)); `modelcheck docs <model>` writes its documentation',

@@ -95,3 +95,44 @@ describe('the manual', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('the records of the generated docs', () => {
+  it('every variant they hold is run by some end-to-end test (npm test or the slow tier), which compares it with the record', () => {
+    const tests = readdirSync('test/e2e')
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => readFileSync(join('test/e2e', f), 'utf8'));
+    for (const model of ['move', 'moveBack']) {
+      const manifest = JSON.parse(readFileSync(`docs/${model}.manifest.json`, 'utf8')) as DocsManifest;
+      const uses = tests.filter((t) => t.includes(`models/${model}.ts`) || (model === 'move' && t.includes('describeMoveVariant(')));
+      const unrun = Object.keys(manifest.variants).filter((v) => !uses.some((t) => t.includes(`'${v}'`) || t.includes(`\`${v}\``)));
+      expect(unrun, `variants of models/${model}.ts that no end-to-end test runs`).toEqual([]);
+    }
+  });
+
+  it('every link into a generated page leads to one of its headings', () => {
+    const anchor = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^a-z0-9 _-]/g, '')
+        .replace(/ /g, '-');
+    const headings = new Map<string, Set<string>>();
+    const anchorsOf = (page: string) => {
+      if (!headings.has(page)) {
+        const text = readFileSync(join('docs', page), 'utf8');
+        headings.set(page, new Set([...text.matchAll(/^#+ (.*)$/gm)].map((m) => anchor(m[1]))));
+      }
+      return headings.get(page)!;
+    };
+    const sources = ['move.md', 'move.matrices.md', 'moveBack.md', ...readdirSync('docs/explanations').map((f) => `explanations/${f}`)];
+    let links = 0;
+    for (const source of sources) {
+      const text = readFileSync(join('docs', source), 'utf8');
+      for (const m of text.matchAll(/\]\(((?:move|moveBack)(?:\.matrices)?\.md)?#([^)]+)\)/g)) {
+        links++;
+        const page = m[1] ?? source;
+        expect(anchorsOf(page).has(m[2]), `${source} links to ${page}#${m[2]}`).toBe(true);
+      }
+    }
+    expect(links).toBeGreaterThan(50);
+  });
+});
