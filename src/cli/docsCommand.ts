@@ -13,7 +13,7 @@ import { checkVariant } from '../engine/bfs.ts';
 import { ModelError } from '../engine/errors.ts';
 import type { Model } from '../engine/model.ts';
 import { formatError } from '../report/errorText.ts';
-import { modelDocs } from '../report/docs.ts';
+import { modelDocs, pageFiles } from '../report/docs.ts';
 import type { DocsManifest } from '../report/manifest.ts';
 import { docsInputs, inputDifferences, pageDigest } from './docsInputs.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
@@ -49,8 +49,13 @@ function readExplanations(model: Model, modelFile: string): Record<string, strin
   return out;
 }
 
-/** Whether the pages and their record still describe the model; the reasons when not. */
-function staleness(model: Model, file: string, manifestPath: string): string[] {
+/**
+ * Whether the pages and their record still describe the model; the reasons when not. It loads
+ * nothing: the Markdown files the pages include are the ones the record names (a model that
+ * names another one has changed, and says so), so a model that no longer loads is still
+ * reported as changed.
+ */
+function staleness(file: string, manifestPath: string): string[] {
   if (!existsSync(manifestPath)) return [`${manifestPath} is missing`];
   let recorded: DocsManifest;
   try {
@@ -66,8 +71,10 @@ function staleness(model: Model, file: string, manifestPath: string): string[] {
     if (!existsSync(path)) reasons.push(`${path} is missing`);
     else if (pageDigest(readFileSync(path, 'utf8')) !== digest) reasons.push(`${path} was edited after it was generated`);
   }
-  const now = docsInputs(file, [...explanationFiles(model, file).values()], dir);
-  reasons.push(...inputDifferences(recorded.inputs, now, dir));
+  const included = Object.keys(recorded.inputs)
+    .filter((k) => k.endsWith('.md') && !k.startsWith('modelcheck/'))
+    .map((k) => resolve(dir, k));
+  reasons.push(...inputDifferences(recorded.inputs, docsInputs(file, included, dir), dir));
   return reasons;
 }
 
@@ -98,20 +105,16 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
     io.stderr(`modelcheck docs: ${message}\n${cmd.helpInformation()}`);
     return EXIT.ERROR;
   }
-  const out = opts.out ?? join('docs', `${basename(file).replace(/\.[cm]?[jt]s$/, '')}.md`);
-  const command = `npx modelcheck docs ${file}${opts.out ? ` --out ${opts.out}` : ''}`;
+  const files = pageFiles(file, opts.out);
+  const { main: out, matrices: matricesOut, manifest: manifestOut, command } = files;
   if (!existsSync(resolve(file))) {
     io.stderr(`modelcheck docs: no model file at ${file}\n`);
     return EXIT.ERROR;
   }
-  // A model with variant matrices gets a second page for them, next to the main one.
-  const matricesOut = out.replace(/(\.md)?$/, '.matrices.md');
-  const manifestOut = out.replace(/(\.md)?$/, '.manifest.json');
   const chalk = new Chalk({ level: 0 });
   try {
-    const model = await loadModel(file);
     if (opts.check) {
-      const reasons = staleness(model, file, manifestOut);
+      const reasons = staleness(file, manifestOut);
       if (reasons.length > 0) {
         io.stderr(`${out} is stale: ${reasons.join('; ')}; run: ${command}\n`);
         return EXIT.NOT_MET;
@@ -119,6 +122,7 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
       io.stdout(`${out} is up to date with ${file} (${manifestOut})\n`);
       return EXIT.OK;
     }
+    const model = await loadModel(file);
     const explanations = readExplanations(model, file);
     const names = model.variants.map((v) => v.name);
     const render: RenderOptions = {

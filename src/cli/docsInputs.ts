@@ -16,10 +16,8 @@ import { shortDigest } from '../report/manifest.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The library parts that shape a page's text: all of these directories and files... */
+/** The library parts that shape a page's text: all of these directories... */
 const LIBRARY_DIRS = ['src/k8s'];
-/** (the generator's command: it writes the pages' names, the command in their headers, the includes) */
-const LIBRARY_FILES = ['src/cli/docsCommand.ts'];
 /** ...and the modules of this directory that the page generator imports, directly or not. */
 const REPORT_DIR = 'src/report';
 const PAGE_GENERATOR = 'src/report/docs.ts';
@@ -99,11 +97,7 @@ export function docsInputs(modelFile: string, included: readonly string[], baseD
     out[name(f)] = existsSync(f) ? fileDigest(f) : 'missing';
   }
   const report = localModules(join(PACKAGE_ROOT, PAGE_GENERATOR)).filter((f) => f.startsWith(join(PACKAGE_ROOT, REPORT_DIR)));
-  const library = [
-    ...LIBRARY_DIRS.flatMap((d) => tsFilesUnder(join(PACKAGE_ROOT, d))),
-    ...LIBRARY_FILES.map((f) => join(PACKAGE_ROOT, f)),
-    ...report.sort(),
-  ];
+  const library = [...LIBRARY_DIRS.flatMap((d) => tsFilesUnder(join(PACKAGE_ROOT, d))), ...report.sort()];
   for (const f of library) out[`modelcheck/${relative(PACKAGE_ROOT, f).split('\\').join('/')}`] = fileDigest(f);
   const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   for (const d of DEPENDENCIES) out[`${d}@`] = pkg.dependencies?.[d] ?? 'absent';

@@ -122,6 +122,21 @@ function variantNotes(v: Model['variants'][number], r: VariantDocs): string[] {
   return [`\`${v.name}\`:`, '', ...notes.map((n) => `- ${n}`), ''];
 }
 
+/**
+ * Where a model's pages go, and the command that writes them: `out` is the main page (by default
+ * docs/<model file name>.md); the matrices' page and the record sit beside it. Part of the page
+ * generator, since the names and the command are written into the pages.
+ */
+export function pageFiles(modelFile: string, out?: string): { main: string; matrices: string; manifest: string; command: string } {
+  const main = out ?? `docs/${modelFile.replace(/^.*[\\/]/, '').replace(/\.[cm]?[jt]s$/, '')}.md`;
+  return {
+    main,
+    matrices: main.replace(/(\.md)?$/, '.matrices.md'),
+    manifest: main.replace(/(\.md)?$/, '.manifest.json'),
+    command: `npx modelcheck docs ${modelFile}${out ? ` --out ${out}` : ''}`,
+  };
+}
+
 /** What the pages are made of besides the runs. */
 export interface PageSources {
   /** How to regenerate the pages, written in each header. */

@@ -145,8 +145,8 @@ describe('docs --check on an edited copy of the package', () => {
   }, 60_000);
 
   it('fails after a line that changes the counts changes in models/move.ts, naming the file', async () => {
-    // One Cluster with a Machine instead of none: every default variant moves more objects.
-    const undo = edit('models/move.ts', "clusters: ['c1'], machines: 0 }", "clusters: ['c1'], machines: 1 }");
+    // Two Clusters where the default variants move one: every count grows.
+    const undo = edit('models/move.ts', "name: 'one Cluster', clusters: ['c1'],", "name: 'one Cluster', clusters: ['c1', 'c2'],");
     const r = await check();
     undo();
     expect(r.exitCode).toBe(1);

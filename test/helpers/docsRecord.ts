@@ -3,8 +3,8 @@
 // verdict, warning or trace fails here, naming what changed, even though it leaves the page's
 // inputs as they were (docs/architecture.md, "Generated documentation").
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import { expect } from 'vitest';
+import { pageFiles } from '../../src/report/docs.ts';
 import { manifestDifferences, variantManifest, type DocsManifest } from '../../src/report/manifest.ts';
 
 /**
@@ -12,8 +12,7 @@ import { manifestDifferences, variantManifest, type DocsManifest } from '../../s
  * page exists but whose record does not is an error, not a model without docs.
  */
 export function docsRecordOf(model: string): { path: string; manifest: DocsManifest } | undefined {
-  const page = join('docs', `${basename(model).replace(/\.[cm]?[jt]s$/, '')}.md`);
-  const path = page.replace(/\.md$/, '.manifest.json');
+  const { main: page, manifest: path } = pageFiles(model);
   if (!existsSync(path)) {
     if (existsSync(page)) throw new Error(`${page} has no record beside it (${path}); regenerate: npx modelcheck docs ${model}`);
     return undefined;
