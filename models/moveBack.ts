@@ -271,7 +271,10 @@ function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
         const source = kube.read(s, from(s), key, events);
         let state = s;
         if (source.code === 200) {
-          const copy = source.object.set('deletionTimestamp', null);
+          // The source object as read (mover.go createTargetObject 958-971 clears only
+          // resourceVersion, ownerReferences and generateName); the CREATE drops a
+          // deletionTimestamp, an UPDATE of an object not being deleted refuses one (422).
+          const copy = source.object;
           const created = send(s, to, (srv) => k8s.create(srv, copy), events);
           // A new object in the bootstrap cluster, not the one the first move emptied.
           state = created.response.code === 201 ? created.state.update('emptied', (e) => e.delete(key)) : created.state;

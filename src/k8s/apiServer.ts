@@ -121,7 +121,10 @@ export function jsonPatchAddAnnotations(
 
 /**
  * UPDATE (PUT) with the client's copy: 409 Conflict when its resourceVersion is not the stored
- * one. deletionTimestamp is the server's: the stored value is kept whatever the client sent.
+ * one. deletionTimestamp is the server's: when the stored object has one, it is kept whatever the
+ * client sent (apiserver rest.BeforeUpdate); when it has none, the field is immutable, and a copy
+ * that carries one is refused with 422 Invalid (apimachinery ValidateObjectMetaAccessorUpdate).
+ * docs/capi-semantics.md, "Kubernetes API server rules".
  */
 export function update(server: ApiServer, obj: KubeObject): ApiResult {
   const key = keyOf(obj);
@@ -135,6 +138,16 @@ export function update(server: ApiServer, obj: KubeObject): ApiResult {
       response: {
         code: 409,
         reason: `Operation cannot be fulfilled on ${key}: the object has been modified; please apply your changes to the latest version and try again`,
+      },
+    };
+  }
+  if (!isDeleting(stored) && isDeleting(obj)) {
+    return {
+      request,
+      server,
+      response: {
+        code: 422,
+        reason: `${key} is invalid: metadata.deletionTimestamp: Invalid value: ${obj.deletionTimestamp}: field is immutable`,
       },
     };
   }

@@ -179,6 +179,61 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover.no-timing-assumption'
 });
 
 describeMoveVariant('v1.9.5.mover-rerun', {
+  // The second reading of the code (issue 19): a re-run sends the source object as read, and a
+  // DockerCluster the first run DELETEd (before it could remove the finalizers) carries its
+  // deletionTimestamp; the target's UPDATE refuses it (422, the field is immutable), so every
+  // re-run fails at createTargetObject and the DockerCluster stays deleting with its finalizer.
+  // Read against models/move.ts step by step: the first run deletes the DockerCluster (9), dies
+  // (10), the re-run pauses, finds both target objects already there (12, 13: 409, then the
+  // 422) and fails; the caches and controllers then settle, each controller returning at its
+  // pause check, and nothing removes the finalizer.
+  verdict: 'violated',
+  counts: {
+    distinct: 985808,
+    generated: 4958866,
+    depth: 42,
+  },
+  traces: {
+    EveryMovedObjectIsEventuallyRemoved: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capdCache.sync(Cluster/c1)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.delete(DockerCluster/c1)',
+      'mover.crashAndRerun',
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'clusterController.reconcile(Cluster/c1)',
+      'clusterController.ensurePausedCondition(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.ensurePausedCondition(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'clusterController.reconcile(Cluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+    ],
+  },
+  lassos: {
+    EveryMovedObjectIsEventuallyRemoved: { loop: 27, loopAction: null },
+  },
+});
+
+// The design alternative for the re-run above: the copy drops deletionTimestamp, the re-run's
+// UPDATE succeeds, and its delete phase removes the finalizer. It is the re-run row as this model
+// had it before the second reading (the copy then dropped deletionTimestamp), with the same counts.
+describeMoveVariant('v1.9.5.mover-rerun.copy-drops-deletion-timestamp', {
   verdict: 'proved',
   counts: {
     distinct: 1134978,

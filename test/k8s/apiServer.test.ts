@@ -168,11 +168,23 @@ describe('deletionTimestamp', () => {
     expect(stored(r.server)?.deletionTimestamp).toBe(before.deletionTimestamp);
   });
 
-  it('an update cannot set deletionTimestamp on an object that is not being deleted', () => {
+  // apiserver v0.31.3 pkg/registry/rest/update.go BeforeUpdate copies the old deletionTimestamp
+  // only when there is one; validateCommonFields -> apimachinery pkg/api/validation/objectmeta.go
+  // ValidateObjectMetaAccessorUpdate: ValidateImmutableField(deletionTimestamp) -> 422 Invalid.
+  it('an update that sets deletionTimestamp on an object that is not being deleted is refused with 422', () => {
     const server = serverWith({ finalizers: [F] });
     const r = k8s.update(server, stored(server)!.set('deletionTimestamp', 7));
-    // Nothing but the server-owned field differs, so it is a no-op.
+    expect(r.response.code).toBe(422);
+    expect(r.response.code === 422 && r.response.reason).toBe(
+      'Thing/o is invalid: metadata.deletionTimestamp: Invalid value: 7: field is immutable',
+    );
     expect(r.event).toBeUndefined();
+    expect(r.server).toBe(server);
+  });
+
+  it('a create drops a deletionTimestamp the client sent (WipeObjectMetaSystemFields)', () => {
+    const r = k8s.create(k8s.emptyServer(), k8s.kubeObject({ kind: 'Thing', name: 'o', finalizers: [F] }).set('deletionTimestamp', 7));
+    expect(r.response.code).toBe(201);
     expect(stored(r.server)?.deletionTimestamp).toBeNull();
   });
 });
