@@ -51,11 +51,38 @@ export interface Topology {
   readonly clusters: readonly string[];
   /** Machines per Cluster. */
   readonly machines: number;
+  /**
+   * Whether each Cluster also has a MachineDeployment in the middle of a rollout: its new
+   * MachineSet, just created by the MachineDeployment controller, not yet reconciled by the
+   * MachineSet controller (no finalizer), with no Machines yet.
+   */
+  readonly rollout?: boolean;
+  /**
+   * Clusters without an infrastructure object (no infrastructureRef, no DockerCluster): the
+   * cluster controller marks such a Cluster infrastructure-ready itself
+   * (cluster_controller_phases.go reconcileInfrastructure 152-159).
+   */
+  readonly withoutInfrastructure?: boolean;
 }
 
 const ONE_CLUSTER: Topology = { name: 'one Cluster', clusters: ['c1'], machines: 0 };
 const TWO_CLUSTERS: Topology = { name: 'two Clusters', clusters: ['c1', 'c2'], machines: 0 };
 const CLUSTER_WITH_MACHINE: Topology = { name: 'one Cluster with a Machine', clusters: ['c1'], machines: 1 };
+/**
+ * The rollout's new MachineSet, with its controller (in capi-controller-manager, beside the
+ * cluster controller). The MachineDeployment is reconciled (it has been there since before the
+ * rollout) and is moved like any other object, but its controller is left out, and the Cluster has
+ * no infrastructure object. Inference: the MachineDeployment and DockerCluster controllers each add
+ * their finalizer first, a race the one-Cluster variants check on the DockerCluster; with them the
+ * search grows past what the default run can take (about 5 million states and more).
+ */
+const CLUSTER_IN_ROLLOUT: Topology = {
+  name: 'one Cluster with a MachineDeployment whose new MachineSet is not yet reconciled',
+  clusters: ['c1'],
+  machines: 0,
+  rollout: true,
+  withoutInfrastructure: true,
+};
 
 const nameOf = (key: ObjectKey) => key.slice(key.indexOf('/') + 1);
 const clusterKey = (c: string) => k8s.objectKey('Cluster', c);
@@ -64,6 +91,8 @@ const dockerClusterKey = (c: string) => k8s.objectKey('DockerCluster', c);
 const machineName = (c: string, i: number) => `${c}-m${i}`;
 const machineKey = (c: string, i: number) => k8s.objectKey('Machine', machineName(c, i));
 const dockerMachineKey = (c: string, i: number) => k8s.objectKey('DockerMachine', machineName(c, i));
+const machineDeploymentKey = (c: string) => k8s.objectKey('MachineDeployment', `${c}-md`);
+const machineSetKey = (c: string) => k8s.objectKey('MachineSet', `${c}-md-new`);
 /** The indices of a Cluster's Machines: 0 to machines - 1. */
 const machineIndices = (t: Topology) => Array.from({ length: t.machines }, (_, i) => i);
 
@@ -73,6 +102,9 @@ const DOCKER_CLUSTER_FINALIZER = 'dockercluster.infrastructure.cluster.x-k8s.io'
 const MACHINE_FINALIZER = 'machine.cluster.x-k8s.io';
 // test/infrastructure/docker/api/v1beta1 dockermachine_types.go MachineFinalizer.
 const DOCKER_MACHINE_FINALIZER = 'dockermachine.infrastructure.cluster.x-k8s.io';
+// api/v1beta1 machinedeployment_types.go MachineDeploymentFinalizer; machineset_types.go MachineSetFinalizer.
+const MACHINE_DEPLOYMENT_FINALIZER = 'cluster.x-k8s.io/machinedeployment';
+const MACHINE_SET_FINALIZER = 'cluster.x-k8s.io/machineset';
 
 /**
  * The versions each object went through before the move, oldest first: created, then the
@@ -82,12 +114,44 @@ const DOCKER_MACHINE_FINALIZER = 'dockermachine.infrastructure.cluster.x-k8s.io'
  */
 function reconciledHistory(created: KubeObject, finalizer: string, code: ControllerCode): KubeObject[] {
   const withFinalizer = created.set('finalizers', List([finalizer]));
-  if (!code.pr11284) return [created, withFinalizer];
-  return [created, withFinalizer, withFinalizer.setIn(['conditions', PAUSED_CONDITION], false)];
+  const versions = code.pr11284
+    ? [created, withFinalizer, withFinalizer.setIn(['conditions', PAUSED_CONDITION], false)]
+    : [created, withFinalizer];
+  return [...versions.slice(0, -1), provisioned(versions[versions.length - 1])];
 }
 
-const createdCluster = (c: string) =>
-  k8s.kubeObject({ kind: 'Cluster', name: c, spec: { paused: false, infrastructureRef: dockerClusterKey(c) } });
+/**
+ * What move's preflight (mover.go checkProvisioningCompleted 225-279) reads, as the controllers
+ * left it once provisioning completed: a Cluster's status.infrastructureReady (copied from its
+ * infrastructure object's status.ready, which CAPD sets only after its finalizer) and its
+ * ControlPlaneInitialized condition, a Machine's status.nodeRef; the infrastructure objects'
+ * status.ready. Inference: the status writes that set them come after the versions above, in
+ * later reconciles; they are folded into the last version, since no cache here keeps status
+ * (readByControllers) and nothing but the preflight reads it.
+ */
+function provisioned(o: KubeObject): KubeObject {
+  switch (o.kind) {
+    case 'Cluster':
+      return o.setIn(['status', 'infrastructureReady'], true).setIn(['conditions', CONTROL_PLANE_INITIALIZED], true);
+    case 'Machine':
+      return o.setIn(['status', 'nodeRef'], nodeOf(o.name));
+    case 'DockerCluster':
+    case 'DockerMachine':
+      return o.setIn(['status', 'ready'], true);
+    default:
+      return o;
+  }
+}
+
+// api/v1beta1 condition_consts.go ControlPlaneInitializedCondition.
+const CONTROL_PLANE_INITIALIZED = 'ControlPlaneInitialized';
+
+const createdCluster = (c: string, t: Topology) =>
+  k8s.kubeObject({
+    kind: 'Cluster',
+    name: c,
+    spec: t.withoutInfrastructure ? { paused: false } : { paused: false, infrastructureRef: dockerClusterKey(c) },
+  });
 const createdDockerCluster = (c: string) => k8s.kubeObject({ kind: 'DockerCluster', name: c, ownerReferences: [clusterKey(c)] });
 // spec.clusterName stands for Machine.spec.clusterName and, on the DockerMachine, for its
 // cluster.x-k8s.io/cluster-name label (the DockerMachine controller's Cluster watch lists by it).
@@ -97,6 +161,22 @@ const createdMachine = (c: string, i: number) =>
     name: machineName(c, i),
     ownerReferences: [clusterKey(c)],
     spec: { clusterName: c, infrastructureRef: dockerMachineKey(c, i) },
+  });
+const createdMachineDeployment = (c: string) =>
+  k8s.kubeObject({
+    kind: 'MachineDeployment',
+    name: nameOf(machineDeploymentKey(c)),
+    ownerReferences: [clusterKey(c)],
+    spec: { clusterName: c },
+  });
+// Created by the MachineDeployment controller (machinedeployment_sync.go 219-289) with its
+// controller ownerReference and no finalizers.
+const createdMachineSet = (c: string) =>
+  k8s.kubeObject({
+    kind: 'MachineSet',
+    name: nameOf(machineSetKey(c)),
+    ownerReferences: [machineDeploymentKey(c)],
+    spec: { clusterName: c },
   });
 const createdDockerMachine = (c: string, i: number) =>
   k8s.kubeObject({ kind: 'DockerMachine', name: machineName(c, i), ownerReferences: [machineKey(c, i)], spec: { clusterName: c } });
@@ -110,8 +190,18 @@ type DeleteStep = 'get' | 'annotate' | 'removeFinalizers' | 'delete';
 
 interface MoverProps {
   phase: Phase;
-  /** Index into the current phase's object list. */
+  /** Index into the current phase's object list; in the delete phase, into the delete groups. */
   index: number;
+  /**
+   * In the delete phase: the object deleteSourceObject is at, or null before its first GET.
+   * deleteGroup walks its group in Go map order (objectgraph.go getMoveNodes), which varies from
+   * run to run, so the next object is any of the group's objects not yet done.
+   */
+  object: ObjectKey | null;
+  /** The objects of the current delete group that deleteSourceObject has finished with. */
+  done: Set<ObjectKey>;
+  /** Whether an object of the current delete group exhausted its retries (deleteGroup goes on, then fails). */
+  groupFailed: boolean;
   /** Where deleteSourceObject is for the current object. */
   step: DeleteStep;
   /**
@@ -123,7 +213,10 @@ interface MoverProps {
   attempt: number;
 }
 type Mover = RecordOf<MoverProps>;
-const Mover = Record<MoverProps>({ phase: 'pause', index: 0, step: 'get', copyHasFinalizers: false, attempt: 1 }, 'Mover');
+const Mover = Record<MoverProps>(
+  { phase: 'pause', index: 0, object: null, done: Set(), groupFailed: false, step: 'get', copyHasFinalizers: false, attempt: 1 },
+  'Mover',
+);
 
 interface MoveStateProps {
   kube: k8s.KubeWorld;
@@ -155,7 +248,7 @@ const nodeOf = (machine: string) => `${machine} Node`;
 
 function initialInfrastructure(t: Topology): OrderedMap<string, Infrastructure> {
   const names = t.clusters.flatMap((c) => [
-    loadBalancerOf(c),
+    ...(t.withoutInfrastructure ? [] : [loadBalancerOf(c)]),
     ...machineIndices(t).flatMap((i) => [containerOf(machineName(c, i)), nodeOf(machineName(c, i))]),
   ]);
   return OrderedMap<string, Infrastructure>(names.map((name): [string, Infrastructure] => [name, 'running']));
@@ -165,19 +258,30 @@ function initialInfrastructure(t: Topology): OrderedMap<string, Infrastructure> 
  * mover.go getMoveSequence: groups of objects whose owners are all in earlier groups, so the
  * Clusters, then their DockerClusters and Machines (owned by the Cluster), then the
  * DockerMachines (owned by their Machine). Move creates group by group and deletes the groups in
- * reverse order, children first. Inference: within a group the code follows Go's map order,
- * which varies from run to run; the model takes one fixed order.
+ * reverse order, children first. Within a group the code follows Go's map order
+ * (objectgraph.go getMoveNodes), which varies from run to run: the delete phase takes the
+ * group's objects in any order (the mover's `object`). The create phase takes them in the order
+ * below. Inference: which of a group's target copies is created first is read by nothing in
+ * the source cluster, where the properties look.
  */
 function moveSequence(t: Topology): ObjectKey[][] {
   const groups = [
     t.clusters.map(clusterKey),
-    t.clusters.flatMap((c) => [dockerClusterKey(c), ...machineIndices(t).map((i) => machineKey(c, i))]),
+    t.clusters.flatMap((c) => [
+      ...(t.withoutInfrastructure ? [] : [dockerClusterKey(c)]),
+      ...machineIndices(t).map((i) => machineKey(c, i)),
+      ...(t.rollout ? [machineDeploymentKey(c)] : []),
+    ]),
   ];
-  if (t.machines > 0) groups.push(t.clusters.flatMap((c) => machineIndices(t).map((i) => dockerMachineKey(c, i))));
+  if (t.machines > 0 || t.rollout) {
+    groups.push(
+      t.clusters.flatMap((c) => [...machineIndices(t).map((i) => dockerMachineKey(c, i)), ...(t.rollout ? [machineSetKey(c)] : [])]),
+    );
+  }
   return groups;
 }
 const createOrder = (t: Topology) => moveSequence(t).flat();
-const deleteOrder = (t: Topology) => moveSequence(t).reverse().flat();
+const deleteGroups = (t: Topology) => moveSequence(t).reverse();
 
 // ---------------------------------------------------------------------------------------------
 // The controllers, as at v1.8.0 and at v1.9.3, with the two changes between them as switches.
@@ -192,13 +296,18 @@ function readByDockerClusterController(o: KubeObject): KubeObject {
 }
 
 function managersFor(t: Topology): k8s.ManagerConfig[] {
-  const kinds = t.machines > 0 ? ['Cluster', 'DockerCluster', 'Machine', 'DockerMachine'] : ['Cluster', 'DockerCluster'];
+  const kinds = t.withoutInfrastructure
+    ? ['Cluster']
+    : t.machines > 0
+      ? ['Cluster', 'DockerCluster', 'Machine', 'DockerMachine']
+      : ['Cluster', 'DockerCluster'];
   return [
-    // capi-controller-manager: core controllers, one cache (Clusters and Machines, and the
-    // infrastructure objects their controllers' external trackers watch).
-    { name: 'capi', server: 'source', kinds, view: readByControllers },
-    // capd-controller-manager: the Docker provider, a separate process with its own cache.
-    { name: 'capd', server: 'source', kinds, view: readByDockerClusterController },
+    // capi-controller-manager: core controllers, one cache (Clusters, Machines, MachineDeployments
+    // and MachineSets, and the infrastructure objects their controllers' external trackers watch).
+    { name: 'capi', server: 'source', kinds: t.rollout ? [...kinds, 'MachineDeployment', 'MachineSet'] : kinds, view: readByControllers },
+    // capd-controller-manager: the Docker provider, a separate process with its own cache. Left
+    // out with a rollout (see CLUSTER_IN_ROLLOUT).
+    ...(t.rollout ? [] : [{ name: 'capd', server: 'source', kinds, view: readByDockerClusterController }]),
   ];
 }
 
@@ -241,7 +350,7 @@ function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState
       { kind: 'Cluster' },
       // r.externalTracker.Watch on the infrastructure object: EnqueueRequestForOwner (the
       // Cluster) with ResourceIsChanged; every write here changes resourceVersion.
-      { kind: 'DockerCluster', map: (o) => o.ownerReferences.filter((k) => k.startsWith('Cluster/')) },
+      { kind: 'DockerCluster', predicate: k8s.resourceIsChanged, map: (o) => o.ownerReferences.filter((k) => k.startsWith('Cluster/')) },
     ],
     ...(code.pr11284 ? {} : { eventFilter: notPausedByAnnotation }),
     docs: {
@@ -442,8 +551,9 @@ function machineController(): k8s.ControllerConfig<MoveState> {
     watches: [
       // For(&clusterv1.Machine{}), WithEventFilter(ResourceHasFilterLabel): all pass.
       { kind: 'Machine' },
-      // reconcileInfrastructure's r.externalTracker.Watch: EnqueueRequestForOwner (the Machine).
-      { kind: 'DockerMachine', map: (o) => o.ownerReferences.filter((k) => k.startsWith('Machine/')) },
+      // reconcileInfrastructure's r.externalTracker.Watch: EnqueueRequestForOwner (the Machine),
+      // with ResourceIsChanged (machine_controller_phases.go 93).
+      { kind: 'DockerMachine', predicate: k8s.resourceIsChanged, map: (o) => o.ownerReferences.filter((k) => k.startsWith('Machine/')) },
       // Watches(&clusterv1.Cluster{}) passes ClusterControlPlaneInitialized: only the update that
       // marks the control plane initialized, which no step here makes; left out.
     ],
@@ -539,10 +649,10 @@ function dockerMachineController(t: Topology): k8s.ControllerConfig<MoveState> {
       // For(&infrav1.DockerMachine{}), WithEventFilter(ResourceHasFilterLabel): all pass.
       { kind: 'DockerMachine' },
       // Watches(&clusterv1.Machine{}, MachineToInfrastructureMapFunc), ResourceIsChanged.
-      { kind: 'Machine', map: (o) => [o.spec.get('infrastructureRef') as ObjectKey] },
+      { kind: 'Machine', predicate: k8s.resourceIsChanged, map: (o) => [o.spec.get('infrastructureRef') as ObjectKey] },
       // Watches(&infrav1.DockerCluster{}, DockerClusterToDockerMachines), ResourceIsChanged: the
       // DockerMachines listed (from the cache) by the DockerCluster's cluster name.
-      { kind: 'DockerCluster', map: (o, cache) => dockerMachinesOf(o.name, cache) },
+      { kind: 'DockerCluster', predicate: k8s.resourceIsChanged, map: (o, cache) => dockerMachinesOf(o.name, cache) },
       // Watches(&clusterv1.Cluster{}, clusterToDockerMachines) with
       // ClusterPausedTransitionsOrInfrastructureReady: updates that flip spec.paused (the
       // InfrastructureReady transition is not made by any step here).
@@ -624,6 +734,114 @@ function dockerMachineController(t: Topology): k8s.ControllerConfig<MoveState> {
   };
 }
 
+// The MachineDeployment and MachineSet controllers at v1.9.3 share one shape (the MachineSet's is
+// the one a move here runs; see CLUSTER_IN_ROLLOUT): EnsureFinalizer,
+// then the Cluster by name from the cache, then EnsurePausedCondition, then (when deleting) delete
+// the children they own and remove their finalizer once none is left.
+// internal/controllers/machinedeployment/machinedeployment_controller.go Reconcile 121-190
+// (EnsureFinalizer 140, GetClusterByName 144, EnsurePausedCondition 149), reconcileDelete 325-349;
+// internal/controllers/machineset/machineset_controller.go Reconcile 161-270 (EnsureFinalizer
+// 177, GetClusterByName 188, EnsurePausedCondition 193), reconcileDelete 412-439.
+interface OwnerControllerCode {
+  readonly name: string;
+  readonly kind: string;
+  readonly finalizer: string;
+  /** The kind of the children it deletes first: MachineSets, or Machines. */
+  readonly childKind: string;
+  /** The real controller's file, for the step docs. */
+  readonly file: string;
+  /** Its watches besides For(kind); the Cluster watch is added here. */
+  readonly watches: readonly k8s.WatchConfig[];
+}
+
+function ownerController(code: OwnerControllerCode): k8s.ControllerConfig<MoveState> {
+  return {
+    name: code.name,
+    manager: 'capi',
+    watches: [
+      // For(...), WithEventFilter(ResourceHasFilterLabel): all pass.
+      { kind: code.kind },
+      ...code.watches,
+      // Watches(&clusterv1.Cluster{}, ClusterToTypedObjectsMapper) with ResourceIsChanged and
+      // ClusterPausedTransitions: updates that flip spec.paused; the objects listed (from the
+      // cache) by their cluster name.
+      {
+        kind: 'Cluster',
+        predicate: (e) =>
+          k8s.resourceIsChanged(e) &&
+          e.type === 'MODIFIED' &&
+          e.old !== undefined &&
+          (e.old.spec.get('paused') === true) !== (e.object.spec.get('paused') === true),
+        map: (cluster, cache) =>
+          [...cache.values()].filter((o) => o.kind === code.kind && o.spec.get('clusterName') === cluster.name).map(k8s.keyOf),
+      },
+    ],
+    docs: {
+      reconcile: `${code.file} Reconcile: r.Client.Get of the ${code.kind} from the cache (NotFound returns), then EnsureFinalizer's decision on that copy.`,
+      ensureFinalizer: `finalizers.EnsureFinalizer first: merge patch of the cached finalizers plus ${code.finalizer}.`,
+      getCluster:
+        "util.GetClusterByName from the cache (an error requeues), then paused.EnsurePausedCondition on the Cluster's cached spec.paused.",
+      ensurePausedCondition: `paused.EnsurePausedCondition: patch the Paused condition of the ${code.kind}; Reconcile returns.`,
+      reconcileDelete: `reconcileDelete: list the ${code.childKind}s it owns from the cache; DELETE each not yet deleting and wait, or with none left remove ${code.finalizer} (sent by the deferred patch).`,
+    },
+    reconcile: (r) => {
+      const self = r.cached(r.key);
+      if (!self) return r.done();
+      if (needsFinalizer(self, code.finalizer)) return r.goto('ensureFinalizer', { finalizers: self.finalizers });
+      return r.goto('getCluster', {
+        cluster: clusterKey(self.spec.get('clusterName') as string),
+        ...pauseLocals(self),
+        // Read later only by reconcileDelete (null: not being deleted).
+        finalizers: k8s.isDeleting(self) ? self.finalizers : null,
+      });
+    },
+    steps: {
+      ensureFinalizer: (r) => ensureFinalizerStep(r, code.finalizer),
+      getCluster: (r) => {
+        const cluster = r.cached(r.local<ObjectKey>('cluster'));
+        if (!cluster) return r.requeue();
+        return pauseCheck(r, cluster, () => {
+          // reconcileNormal: scaling and rollout, which touch no finalizer, deletion or pause of
+          // a moved object (Inference; the Machines a MachineSet would create are not in move's
+          // graph and are left out); a step that changes nothing here.
+          if (r.local<List<string> | null>('finalizers') === null) return r.done();
+          return r.goto('reconcileDelete', { finalizers: r.local('finalizers') });
+        });
+      },
+      ensurePausedCondition: ensurePausedConditionStep,
+      reconcileDelete: (r) => {
+        // Inference: one step for the cache list and the one request that follows it.
+        const owned = r.list(code.childKind).filter((o) => o.ownerReferences.includes(r.key));
+        if (owned.length === 0) return removeFinalizerStep(r, code.finalizer);
+        const next = owned.find((o) => !k8s.isDeleting(o));
+        if (next === undefined) return r.done(); // waits for them to be gone
+        const res = r.delete(k8s.keyOf(next));
+        return res.code === 200 || res.code === 404 ? r.done() : r.requeue();
+      },
+    },
+  };
+}
+
+const machineSetController = () =>
+  ownerController({
+    name: 'machineSetController',
+    kind: 'MachineSet',
+    finalizer: MACHINE_SET_FINALIZER,
+    childKind: 'Machine',
+    file: 'machineset_controller.go',
+    // Watches(&clusterv1.MachineDeployment{}, MachineDeploymentToObjectsMapper) with
+    // ResourceIsChanged: the MachineSets labelled with the MachineDeployment's name, listed from the
+    // cache. (Its Machine watches see no Machine here.)
+    watches: [
+      {
+        kind: 'MachineDeployment',
+        predicate: k8s.resourceIsChanged,
+        map: (md, cache) =>
+          [...cache.values()].filter((o) => o.kind === 'MachineSet' && o.ownerReferences.includes(k8s.keyOf(md))).map(k8s.keyOf),
+      },
+    ],
+  });
+
 /**
  * For tests of the controllers above, outside a move: the Machine and DockerMachine controllers
  * alone, on one Cluster (paused or not) with a reconciled Machine and DockerMachine, caches
@@ -638,7 +856,7 @@ export function machineControllersAlone(clusterPaused: boolean): { kube: k8s.Kub
     faults: { cacheLagBound: 0 },
   });
   const c = CLUSTER_WITH_MACHINE.clusters[0];
-  const cluster = reconciledHistory(createdCluster(c), CLUSTER_FINALIZER, CONTROLLERS_V193);
+  const cluster = reconciledHistory(createdCluster(c, CLUSTER_WITH_MACHINE), CLUSTER_FINALIZER, CONTROLLERS_V193);
   const histories = [
     { versions: clusterPaused ? [...cluster, cluster[cluster.length - 1].setIn(['spec', 'paused'], true)] : cluster, reconciled: true },
     { versions: reconciledHistory(createdDockerCluster(c), DOCKER_CLUSTER_FINALIZER, CONTROLLERS_V193), reconciled: true },
@@ -651,15 +869,18 @@ export function machineControllersAlone(clusterPaused: boolean): { kube: k8s.Kub
 
 /** The Kubernetes world with the controllers of `code` and the faults the search may inject. */
 function kubernetesFor(code: ControllerCode, topology: Topology, faults: k8s.KubeFaults = {}): k8s.Kubernetes<MoveState> {
-  if (topology.machines > 0 && code !== CONTROLLERS_V193) throw new Error('the Machine controllers are modelled at v1.9.3 only');
+  if ((topology.machines > 0 || topology.rollout) && code !== CONTROLLERS_V193) {
+    throw new Error('the Machine, MachineDeployment and MachineSet controllers are modelled at v1.9.3 only');
+  }
   return k8s.kubernetes<MoveState>({
     lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
     servers: ['source', 'target'],
     managers: managersFor(topology),
     controllers: [
       clusterController(code),
-      dockerClusterController(code),
+      ...(topology.rollout ? [] : [dockerClusterController(code)]),
       ...(topology.machines > 0 ? [machineController(), dockerMachineController(topology)] : []),
+      ...(topology.rollout ? [machineSetController()] : []),
     ],
     faults,
   });
@@ -686,11 +907,20 @@ function moverStep(
   });
 }
 
-/** Moves deleteSourceObject on to the next of `count` objects, or the mover to its next phase. */
-function objectDeleted(s: MoveState, count: number): MoveState {
-  const index = s.mover.index + 1;
-  if (index < count) return s.set('mover', Mover({ phase: 'delete', index }));
-  return s.set('mover', Mover({ phase: 'unpause' }));
+/**
+ * deleteSourceObject is done with the mover's object (`failed`: its retries are exhausted).
+ * deleteGroup goes on with the rest of the group and then returns the errors it gathered, which
+ * ends move (mover.go deleteGroup 1164-1182, move 376-379); otherwise the next group, children
+ * first, or the unpause.
+ */
+function objectFinished(s: MoveState, groups: readonly (readonly ObjectKey[])[], failed: boolean): MoveState {
+  const m = s.mover;
+  const done = m.done.add(m.object!);
+  const groupFailed = m.groupFailed || failed;
+  if (done.size < groups[m.index].length) return s.set('mover', Mover({ phase: 'delete', index: m.index, done, groupFailed }));
+  if (groupFailed) return s.set('mover', m.merge({ phase: 'failed', done, groupFailed }));
+  const index = m.index + 1;
+  return s.set('mover', index < groups.length ? Mover({ phase: 'delete', index }) : Mover({ phase: 'unpause' }));
 }
 
 /** The mover's next position in a phase that walks `count` objects, or the first of `then`. */
@@ -699,10 +929,13 @@ function nextIn(s: MoveState, count: number, then: Phase): MoveState {
   return s.set('mover', index < count ? Mover({ phase: s.mover.phase, index }) : Mover({ phase: then }));
 }
 
-/** retryWithExponentialBackoff: an error retries the whole of deleteSourceObject from the GET. */
-function attemptFailed(s: MoveState): MoveState {
+/**
+ * retryWithExponentialBackoff: an error retries the whole of deleteSourceObject from the GET;
+ * after the tenth attempt the object is given up (newWriteBackoff, Steps 10).
+ */
+function attemptFailed(s: MoveState, groups: readonly (readonly ObjectKey[])[]): MoveState {
   const { attempt } = s.mover;
-  if (attempt >= MAX_ATTEMPTS) return s.set('mover', s.mover.merge({ phase: 'failed' }));
+  if (attempt >= MAX_ATTEMPTS) return objectFinished(s, groups, true);
   return s.set('mover', s.mover.merge({ step: 'get', copyHasFinalizers: false, attempt: attempt + 1 }));
 }
 
@@ -747,24 +980,52 @@ function moverActions(
   const { ordering } = mover;
   const CLUSTERS = topology.clusters.map(clusterKey);
   const CREATE_ORDER = createOrder(topology);
-  const DELETE_ORDER = deleteOrder(topology);
+  const DELETE_GROUPS = deleteGroups(topology);
+  const TO_DELETE = DELETE_GROUPS.flat();
   const managers = kube.config.managers;
-  const deleted = (s: MoveState) => objectDeleted(s, DELETE_ORDER.length);
+  const deleted = (s: MoveState) => objectFinished(s, DELETE_GROUPS, false);
+  const failed = (s: MoveState) => attemptFailed(s, DELETE_GROUPS);
   // `events` is where a step tells the trace what it sent and what the server answered.
   const request = (s: MoveState, server: string, call: (srv: k8s.ApiServer) => k8s.ApiResult, events?: StepEvent[]) =>
     kube.request(s, server, call, events);
   const deleting = (step: DeleteStep) => (m: Mover) => m.phase === 'delete' && m.step === step;
-  const current = (m: Mover) => DELETE_ORDER[m.index];
+  /**
+   * mover.go checkProvisioningCompleted (225-279), run by getObjectGraph after discovery: fresh
+   * GETs of every Cluster and Machine in the graph (one that is gone was not discovered). Each
+   * Cluster must be status.infrastructureReady with a true ControlPlaneInitialized condition
+   * (and controlPlaneReady with a controlPlaneRef, which no Cluster here has); each Machine must
+   * have status.nodeRef. No other kind is looked at.
+   */
+  const preflightPasses = (s: MoveState, events?: StepEvent[]) => {
+    const machines = topology.clusters.flatMap((c) => machineIndices(topology).map((i) => machineKey(c, i)));
+    const clustersReady = CLUSTERS.every((key) => {
+      const res = kube.read(s, 'source', key, events);
+      return (
+        res.code !== 200 ||
+        (res.object.status.get('infrastructureReady') === true && res.object.conditions.get(CONTROL_PLANE_INITIALIZED) === true)
+      );
+    });
+    const machinesReady = machines.every((key) => {
+      const res = kube.read(s, 'source', key, events);
+      return res.code !== 200 || (res.object.status.get('nodeRef') ?? null) !== null;
+    });
+    return clustersReady && machinesReady;
+  };
+  const current = (m: Mover) => m.object!;
   // After the annotate patch (v1.9.3) or the DELETE (v1.9.5): remove finalizers only if the
   // annotate-response copy had any, exactly as the code reads.
 
   return [
     moverStep(
       'pauseCluster',
-      'setClusterPause(fromProxy, clusters, true): per Cluster, merge patch {"spec":{"paused":true}}, no resourceVersion.',
+      'First the preflight (checkProvisioningCompleted: every Cluster infrastructure-ready with its control plane initialized, every Machine with a nodeRef; move fails otherwise); then setClusterPause(fromProxy, clusters, true): per Cluster, merge patch {"spec":{"paused":true}}, no resourceVersion.',
       (m) => m.phase === 'pause',
       (m) => CLUSTERS[m.index],
       (s, key, events) => {
+        // The preflight, before the first write of a run: a failure ends move before it has
+        // changed anything. Inference: one step for the preflight's reads and the first pause,
+        // since no step here changes what the preflight reads.
+        if (s.mover.index === 0 && !preflightPasses(s, events)) return s.set('mover', s.mover.set('phase', 'failed'));
         const { state, response } = request(s, 'source', (srv) => k8s.mergePatch(srv, key, { spec: { paused: true } }), events);
         // A re-run of move after a crash: objectGraph.Discovery lists the source, so a Cluster
         // already gone is not in the graph and is not paused.
@@ -833,7 +1094,7 @@ function moverActions(
               // Cluster is never unpaused), so the reads one after the other see what a single
               // read at the last one would: one step for the whole poll. Until every object
               // shows it, the poll retries (a step that changes nothing, so it is left out).
-              const all = DELETE_ORDER.every((key) => {
+              const all = TO_DELETE.every((key) => {
                 const res = kube.read(s, 'source', key, events);
                 return res.code === 200 && res.object.conditions.get(PAUSED_CONDITION) === true;
               });
@@ -842,21 +1103,26 @@ function moverActions(
           ),
         ]
       : []),
-    moverStep(
-      'getSourceObject',
-      'deleteSourceObject: GET the source object; NotFound counts as deleted.',
-      deleting('get'),
-      current,
-      (s, key, events) => {
+    action<MoveState, ObjectKey>('mover.getSourceObject', {
+      doc: "deleteSourceObject: GET the source object; NotFound counts as deleted. The first GET picks the group's next object, in any order (Go map order).",
+      // A retry GETs the same object again; otherwise any object of the group not yet done.
+      params: (s) => {
+        const m = s.mover;
+        if (!deleting('get')(m)) return [];
+        return m.object !== null ? [m.object] : DELETE_GROUPS[m.index].filter((k) => !m.done.has(k));
+      },
+      next: (s, key, events) => {
         // The timing assumption, when on: the delete phase starts only once every cache shows
         // the pause (the create phase takes far longer than an informer's lag, in practice).
-        const m = s.mover;
-        if (timingAssumption && m.index === 0 && m.attempt === 1 && !everyCacheShowsPause(s, CLUSTERS, managers)) return undefined;
+        const m = s.mover.set('object', key);
+        const first = m.index === 0 && m.done.isEmpty() && m.attempt === 1;
+        if (timingAssumption && first && !everyCacheShowsPause(s, CLUSTERS, managers)) return undefined;
         const res = kube.read(s, 'source', key, events);
-        if (res.code === 404) return deleted(s);
-        return s.set('mover', m.set('step', 'annotate'));
+        const at = s.set('mover', m);
+        if (res.code === 404) return deleted(at);
+        return at.set('mover', m.set('step', 'annotate'));
       },
-    ),
+    }),
     moverStep(
       'addDeleteForMoveAnnotation',
       'deleteSourceObject: JSON patch add /metadata/annotations {delete-for-move}; the response is kept as the local copy.',
@@ -869,7 +1135,7 @@ function moverActions(
           (srv) => k8s.jsonPatchAddAnnotations(srv, key, { [DELETE_FOR_MOVE_ANNOTATION]: '' }),
           events,
         );
-        if (response.code !== 200) return attemptFailed(state);
+        if (response.code !== 200) return failed(state);
         const copyHasFinalizers = !response.object.finalizers.isEmpty();
         if (ordering === 'v1.9.3') {
           const step: DeleteStep = copyHasFinalizers ? 'removeFinalizers' : 'delete';
@@ -885,7 +1151,7 @@ function moverActions(
       current,
       (s, key, events) => {
         const { state, response } = request(s, 'source', (srv) => k8s.mergePatch(srv, key, { finalizers: [] }), events);
-        if (response.code !== 200) return attemptFailed(state);
+        if (response.code !== 200) return failed(state);
         const emptied = state.update('emptied', (e) => e.add(key));
         // v1.9.3: DELETE comes next. v1.9.5: this was the last write.
         return ordering === 'v1.9.3' ? emptied.set('mover', emptied.mover.set('step', 'delete')) : deleted(emptied);
@@ -898,7 +1164,7 @@ function moverActions(
       current,
       (s, key, events) => {
         const sent = request(s, 'source', (srv) => k8s.del(srv, key), events);
-        if (sent.response.code !== 200) return attemptFailed(sent.state);
+        if (sent.response.code !== 200) return failed(sent.state);
         const state = sent.state.update('deleted', (d) => d.add(key));
         if (ordering === 'v1.9.5' && state.mover.copyHasFinalizers) {
           return state.set('mover', state.mover.set('step', 'removeFinalizers'));
@@ -912,11 +1178,24 @@ function moverActions(
       (m) => m.phase === 'unpause',
       (m) => CLUSTERS[m.index],
       (s, key, events) => {
-        const { state, response } = request(s, 'target', (srv) => k8s.mergePatch(srv, key, { spec: { paused: false } }), events);
+        const { state, response } = request(s, 'target', (srv) => k8s.mergePatch(srv, key, { spec: { paused: null } }), events);
         return response.code === 200 ? nextIn(state, CLUSTERS.length, 'done') : undefined;
       },
     ),
   ];
+}
+
+/** The mover as traces show it: deleteSourceObject's fields only in the delete phase, where they mean something. */
+function moverView(m: Mover): OrderedMap<string, unknown> {
+  const fields: [string, unknown][] = [
+    ['phase', m.phase],
+    ['index', m.index],
+  ];
+  if (m.phase === 'delete' || m.object !== null) {
+    fields.push(['object', m.object], ['done', m.done], ['groupFailed', m.groupFailed]);
+    fields.push(['step', m.step], ['copyHasFinalizers', m.copyHasFinalizers], ['attempt', m.attempt]);
+  }
+  return OrderedMap(fields);
 }
 
 /**
@@ -931,6 +1210,9 @@ const moverCrashAndRerun = action<MoveState>('mover.crashAndRerun', {
 
 // ---------------------------------------------------------------------------------------------
 // What must hold.
+
+/** Stands for an object that is gone: not being deleted. */
+const NOT_THERE = k8s.KubeObject();
 
 /** The properties, read through `kube` (the same reads whichever controllers run). */
 function moveProperties(kube: k8s.Kubernetes<MoveState>, topology: Topology) {
@@ -947,6 +1229,17 @@ function moveProperties(kube: k8s.Kubernetes<MoveState>, topology: Topology) {
     'When the system has settled after the mover finished, no moved object remains in the source cluster.',
     (s) => MOVED.every((key) => kube.stored(s, 'source', key) === undefined),
     { premise: (s) => s.mover.phase === 'done' },
+  );
+
+  // What a move that ends in failure leaves: the user runs move again, which can pick up an
+  // object not being deleted (it creates or updates the target copy, then deletes the source
+  // one), but not one left deleting with finalizers that nobody will remove (its controller sees
+  // the Cluster paused, and the re-run's UPDATE of the target copy is refused).
+  const failedMoveLeavesNoObjectBeingDeleted = settledInvariant<MoveState>(
+    'FailedMoveLeavesNoObjectBeingDeleted',
+    'When the system has settled after move failed, no moved object is left in the source cluster being deleted, so that move can be run again.',
+    (s) => MOVED.every((key) => !k8s.isDeleting(kube.stored(s, 'source', key) ?? NOT_THERE)),
+    { premise: (s) => s.mover.phase === 'failed' },
   );
 
   const sourceInfraNeverDestroyed = invariant<MoveState>(
@@ -979,7 +1272,13 @@ function moveProperties(kube: k8s.Kubernetes<MoveState>, topology: Topology) {
   );
 
   return {
-    safety: [noFinalizerResurrection, settledMoveLeavesNoSourceObjects, sourceInfraNeverDestroyed, ...kube.properties],
+    safety: [
+      noFinalizerResurrection,
+      settledMoveLeavesNoSourceObjects,
+      failedMoveLeavesNoObjectBeingDeleted,
+      sourceInfraNeverDestroyed,
+      ...kube.properties,
+    ],
     liveness: [everyMovedObjectIsEventuallyRemoved, moveEventuallyFinishes],
   };
 }
@@ -998,7 +1297,6 @@ interface VariantOptions {
   readonly waitForPausedCondition?: boolean;
   /** The design alternative of MoverCode.copyDropsDeletionTimestamp. */
   readonly copyDropsDeletionTimestamp?: boolean;
-  readonly reconciled: boolean;
   readonly cacheLag: 'any' | 'none';
   readonly timingAssumption: boolean;
   readonly expectedViolations: readonly string[];
@@ -1018,21 +1316,26 @@ function initialStates(
   kube: k8s.Kubernetes<MoveState>,
   topology: Topology,
   code: ControllerCode,
-  reconciled: boolean,
   cacheLag: 'any' | 'none',
   moverReruns: number,
 ): () => MoveState[] {
-  // Unreconciled: the DockerCluster was just created and its controller has not reconciled it
-  // yet (no finalizer); the Cluster has been reconciled.
+  // Every object reconciled and provisioned, as move's preflight requires, but for a rollout's
+  // new MachineSet: created, not yet reconciled (no finalizer, its key queued).
   const histories = topology.clusters.flatMap((c) => [
-    { versions: reconciledHistory(createdCluster(c), CLUSTER_FINALIZER, code), reconciled: true },
-    reconciled
-      ? { versions: reconciledHistory(createdDockerCluster(c), DOCKER_CLUSTER_FINALIZER, code), reconciled: true }
-      : { versions: [createdDockerCluster(c)], reconciled: false },
+    { versions: reconciledHistory(createdCluster(c, topology), CLUSTER_FINALIZER, code), reconciled: true },
+    ...(topology.withoutInfrastructure
+      ? []
+      : [{ versions: reconciledHistory(createdDockerCluster(c), DOCKER_CLUSTER_FINALIZER, code), reconciled: true }]),
     ...machineIndices(topology).flatMap((i) => [
       { versions: reconciledHistory(createdMachine(c, i), MACHINE_FINALIZER, code), reconciled: true },
       { versions: reconciledHistory(createdDockerMachine(c, i), DOCKER_MACHINE_FINALIZER, code), reconciled: true },
     ]),
+    ...(topology.rollout
+      ? [
+          { versions: reconciledHistory(createdMachineDeployment(c), MACHINE_DEPLOYMENT_FINALIZER, code), reconciled: true },
+          { versions: [createdMachineSet(c)], reconciled: false },
+        ]
+      : []),
   ]);
   const worlds = kube.initialWorlds({ source: histories }, { cacheLag });
   const infrastructure = initialInfrastructure(topology);
@@ -1050,6 +1353,10 @@ function faultAssumptions(f: MoveFaults): string[] {
     out.push(`Caches lag at most ${f.cacheLagBound} watch event${f.cacheLagBound === 1 ? '' : 's'} per object behind the API server.`);
   if (f.coalesce)
     out.push('Fault: an informer may take all pending events of an object at once, its handlers seeing only the first and last versions.');
+  if (f.resync)
+    out.push(
+      "Periodic resync (--sync-period): at any time an informer may hand a cached object to its handlers again, unchanged; only watches without ResourceIsChanged (each controller's own kind) queue it.",
+    );
   return out;
 }
 
@@ -1074,13 +1381,14 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
     assumptions: [
       ...(o.timingAssumption ? [TIMING_ASSUMPTION] : []),
       ...faultAssumptions(o.faults ?? {}),
-      o.reconciled
-        ? `Initial states: the controllers have reconciled both objects (${o.controllers.pr11284 ? 'finalizers and Paused=False condition' : 'finalizers'} present), ` +
-          (o.cacheLag === 'any' ? 'every cache at every point of that history.' : 'every cache up to date.')
-        : 'Initial states: the Cluster reconciled; its DockerCluster just created and not yet reconciled by its controller (no finalizer), ' +
-          'every cache holding it, its key queued.',
+      `Initial states: provisioning has completed, as move's preflight requires (every Cluster infrastructure-ready with its control plane initialized, every Machine with its Node); ` +
+        `the controllers have reconciled every object (${o.controllers.pr11284 ? 'finalizers and Paused=False condition' : 'finalizers'} present)` +
+        (topology.rollout
+          ? ' but the MachineSet: a rollout of the MachineDeployment has just created it, and move listed it before the MachineSet controller first reconciled it (no finalizer yet; every cache holds it, its key queued). '
+          : ', ') +
+        (o.cacheLag === 'any' ? 'Every cache at every point of those histories.' : 'Every cache up to date.'),
     ],
-    init: initialStates(kube, topology, o.controllers, o.reconciled, o.cacheLag, moverReruns),
+    init: initialStates(kube, topology, o.controllers, o.cacheLag, moverReruns),
     actions: [...movers, ...(moverReruns > 0 ? [moverCrashAndRerun] : []), ...kube.actions],
     properties: [...properties.safety, ...properties.liveness],
     // clusterctl runs to its end once started; the informers and the controllers' workers keep
@@ -1095,7 +1403,7 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
     // How a state reads in traces: the mover, then the Kubernetes world object by object and
     // field by field, then the infrastructure and the ghost variables.
     view: (s) =>
-      OrderedMap<string, unknown>([['mover', s.mover]])
+      OrderedMap<string, unknown>([['mover', moverView(s.mover)]])
         .merge(kube.view(s))
         .merge(s.infrastructure)
         .merge(
@@ -1155,6 +1463,7 @@ function matrixRow(
 const NFR = 'NoFinalizerResurrection';
 const SETTLED = 'SettledMoveLeavesNoSourceObjects';
 const INFRA = 'SourceInfraNeverDestroyed';
+const FAILED = 'FailedMoveLeavesNoObjectBeingDeleted';
 const EVERY = 'EveryMovedObjectIsEventuallyRemoved';
 
 const HISTORY: readonly MatrixRow[] = [
@@ -1192,10 +1501,16 @@ const ALTERNATIVES: readonly MatrixRow[] = [
 // Faults (Sieve's classes: crashes, stale state, unobserved states), each on the fixed v1.9.5
 // release. Caches start up to date here (the variant v1.9.5 starts them at any lag), which keeps
 // each search small enough for the test suite; the faults then make them lag, lose work or skip.
-function faultRow(name: string, faults: MoveFaults, timingAssumption: boolean, expectedViolations: readonly string[]): MatrixRow {
-  const base = `v1.9.5${timingAssumption ? '' : '-no-timing-assumption'}`;
+function faultRow(
+  name: string,
+  faults: MoveFaults,
+  timingAssumption: boolean,
+  expectedViolations: readonly string[],
+  ordering: Ordering = 'v1.9.5',
+): MatrixRow {
+  const base = `${ordering}${timingAssumption ? '' : '-no-timing-assumption'}`;
   return {
-    ...matrixRow(CONTROLLERS_V193, 'v1.9.5', timingAssumption, expectedViolations),
+    ...matrixRow(CONTROLLERS_V193, ordering, timingAssumption, expectedViolations),
     name: `${base}.${name}`,
     faults: { name, faults },
   };
@@ -1204,7 +1519,7 @@ function faultRow(name: string, faults: MoveFaults, timingAssumption: boolean, e
 const FAULTS: readonly MatrixRow[] = [
   HISTORY.find((row) => row.name === 'v1.9.5')!,
   faultRow('controller-restart', { restarts: 1 }, true, []),
-  faultRow('mover-rerun', { moverReruns: 1 }, true, [EVERY]),
+  faultRow('mover-rerun', { moverReruns: 1 }, true, [FAILED, EVERY]),
   // The smallest change we found that lets a re-run finish what a crash between DELETE and the
   // finalizer removal left (docs/explanations/move-faults.md): a design alternative, no release.
   {
@@ -1212,7 +1527,12 @@ const FAULTS: readonly MatrixRow[] = [
     name: 'v1.9.5.mover-rerun.copy-drops-deletion-timestamp',
     copyDropsDeletionTimestamp: true,
   },
+  // The old ordering re-run: whether a re-run can also finish what its crashes leave.
+  faultRow('mover-rerun', { moverReruns: 1 }, true, [NFR, SETTLED, EVERY], 'v1.9.3'),
   faultRow('coalesced-events', { coalesce: true }, true, []),
+  // Both managers resync every 10 minutes by default (--sync-period): any cached object may be
+  // handed to its controllers again at any time.
+  faultRow('resync', { resync: true }, true, []),
   HISTORY.find((row) => row.name === 'v1.9.5-no-timing-assumption')!,
   faultRow('cache-lag-0', { cacheLagBound: 0 }, false, []),
   faultRow('cache-lag-1', { cacheLagBound: 1 }, false, [INFRA]),
@@ -1267,7 +1587,6 @@ function matrixVariants(): Variant<MoveState>[] {
           ordering: row.ordering,
           waitForPausedCondition: row.waitForPausedCondition,
           ...(row.copyDropsDeletionTimestamp ? { copyDropsDeletionTimestamp: true } : {}),
-          reconciled: true,
           cacheLag: row.timingAssumption && row.faults === undefined ? 'any' : 'none',
           timingAssumption: row.timingAssumption,
           expectedViolations: row.expectedViolations,
@@ -1316,15 +1635,21 @@ function scaleVariants(p: Scale): Variant<MoveState>[] {
   // Expected: what the one-Cluster rows found. The old ordering loses the race whatever the
   // lag (v1.9.3-no-timing-assumption.cache-lag-0); a lag of one event loses the load balancer
   // with either ordering (v1.9.5-no-timing-assumption.cache-lag-1).
+  // A re-run cannot finish what a crash between DELETE and the finalizer removal left (the
+  // faults matrix's mover-rerun rows), so with re-runs move can also fail leaving an object
+  // deleting, with either ordering.
   const lagged = p.lag > 0 ? [INFRA] : [];
+  const rerun = p.moverReruns > 0;
   return (['v1.9.3', 'v1.9.5'] as const).map((ordering) =>
     moveVariant(`scale.${ordering}-mover`, `Scaled by the parameters: ${topology.name}. ${ordering === 'v1.9.3' ? OLD : NEW}`, {
       controllers: CONTROLLERS_V193,
       ordering,
-      reconciled: true,
       cacheLag: 'none',
       timingAssumption: false,
-      expectedViolations: ordering === 'v1.9.3' ? [NFR, SETTLED, ...lagged, EVERY] : lagged,
+      expectedViolations:
+        ordering === 'v1.9.3'
+          ? [NFR, SETTLED, ...(rerun ? [FAILED] : []), ...lagged, EVERY]
+          : [...(rerun ? [FAILED] : []), ...lagged, ...(rerun ? [EVERY] : [])],
       matrixOnly: true,
       faults,
       topology,
@@ -1337,7 +1662,6 @@ const VARIANTS: readonly Variant<MoveState>[] = [
   moveVariant('v1.9.3', OLD, {
     controllers: CONTROLLERS_V193,
     ordering: 'v1.9.3',
-    reconciled: true,
     cacheLag: 'any',
     timingAssumption: true,
     expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
@@ -1345,16 +1669,18 @@ const VARIANTS: readonly Variant<MoveState>[] = [
   moveVariant('v1.9.5', NEW, {
     controllers: CONTROLLERS_V193,
     ordering: 'v1.9.5',
-    reconciled: true,
     cacheLag: 'any',
     timingAssumption: true,
     expectedViolations: [],
   }),
   // The expectations below are what the search found (see README.md, "The other variants").
+  // A rollout's new MachineSet, not yet reconciled: the kind of moved object move's preflight
+  // does not look at (it checks Clusters and Machines only) and whose controller adds its
+  // finalizer first, paused or not.
   moveVariant('v1.9.3-unreconciled', OLD, {
     controllers: CONTROLLERS_V193,
     ordering: 'v1.9.3',
-    reconciled: false,
+    topology: CLUSTER_IN_ROLLOUT,
     cacheLag: 'none',
     timingAssumption: true,
     expectedViolations: ['NoFinalizerResurrection', 'SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
@@ -1362,7 +1688,7 @@ const VARIANTS: readonly Variant<MoveState>[] = [
   moveVariant('v1.9.5-unreconciled', NEW, {
     controllers: CONTROLLERS_V193,
     ordering: 'v1.9.5',
-    reconciled: false,
+    topology: CLUSTER_IN_ROLLOUT,
     cacheLag: 'none',
     timingAssumption: true,
     expectedViolations: ['SettledMoveLeavesNoSourceObjects', 'EveryMovedObjectIsEventuallyRemoved'],
@@ -1370,7 +1696,6 @@ const VARIANTS: readonly Variant<MoveState>[] = [
   moveVariant('v1.9.3-no-timing-assumption', OLD, {
     controllers: CONTROLLERS_V193,
     ordering: 'v1.9.3',
-    reconciled: true,
     cacheLag: 'none',
     timingAssumption: false,
     expectedViolations: [
@@ -1383,7 +1708,6 @@ const VARIANTS: readonly Variant<MoveState>[] = [
   moveVariant('v1.9.5-no-timing-assumption', NEW, {
     controllers: CONTROLLERS_V193,
     ordering: 'v1.9.5',
-    reconciled: true,
     cacheLag: 'none',
     timingAssumption: false,
     expectedViolations: ['SourceInfraNeverDestroyed'],
@@ -1453,13 +1777,14 @@ export default defineModel({
       name: 'faults',
       description:
         'The fixed release (v1.9.3 controllers, v1.9.5 mover) under injected faults: a controller-manager crash and ' +
-        'restart, clusterctl crashing and move run again, informers that take several events of an object at once, ' +
-        'and, without the timing assumption, caches whose lag is bounded.',
-      dimensions: ['timing assumption', 'fault', 'initial caches'],
+        'restart, clusterctl crashing and move run again (also with the old ordering), informers that take several ' +
+        'events of an object at once, periodic resyncs, and, without the timing assumption, caches whose lag is bounded.',
+      dimensions: ['mover', 'timing assumption', 'fault', 'initial caches'],
       explanationFile: '../docs/explanations/move-faults.md',
       rows: FAULTS.map((row) => ({
         variant: row.name,
         values: [
+          row.ordering,
           row.timingAssumption ? 'on' : 'off',
           `${row.faults?.name ?? 'none'}${row.copyDropsDeletionTimestamp ? ' (design alternative: the copy drops deletionTimestamp)' : ''}`,
           row.timingAssumption && row.faults === undefined ? 'any lag' : 'up to date',

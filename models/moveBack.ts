@@ -346,11 +346,11 @@ function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
     }),
     moverAction(
       'unpauseTargetCluster',
-      'setClusterPause(toProxy, clusters, false); then the move back starts.',
+      'setClusterPause(toProxy, clusters, false): merge patch {"spec":{"paused":null}}; then the move back starts.',
       (m) => m.phase === 'unpause',
       () => CLUSTER,
       (s, key, events) => {
-        const { state, response } = send(s, MOVES[s.mover.move].to, (srv) => k8s.mergePatch(srv, key, { spec: { paused: false } }), events);
+        const { state, response } = send(s, MOVES[s.mover.move].to, (srv) => k8s.mergePatch(srv, key, { spec: { paused: null } }), events);
         return response.code === 200 ? state.set('mover', Mover({ move: 1 })) : undefined;
       },
     ),

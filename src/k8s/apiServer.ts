@@ -53,9 +53,12 @@ export interface MergePatch {
   readonly finalizers?: readonly string[] | List<string>;
   /** Per key; `null` removes the annotation. */
   readonly annotations?: Readonly<globalThis.Record<string, string | null>>;
+  /** Per field; `null` removes the field (RFC 7386), as `{"spec":{"paused":null}}` does. */
   readonly spec?: Readonly<globalThis.Record<string, FieldValue>>;
   /** status.conditions by type; a status subresource patch in the real API. */
   readonly conditions?: Readonly<globalThis.Record<string, boolean>>;
+  /** Other status fields; a status subresource patch in the real API. */
+  readonly status?: Readonly<globalThis.Record<string, FieldValue>>;
 }
 
 export function emptyServer(objects: Iterable<KubeObject> = []): ApiServer {
@@ -76,9 +79,10 @@ export function create(server: ApiServer, obj: KubeObject): ApiResult {
     return { request, server, response: { code: 409, reason: `${key} already exists` } };
   }
   // The server owns resourceVersion and deletionTimestamp; a client cannot create a deleting
-  // object. Status (the conditions) is not written by a CREATE: with a status subresource, as
-  // every kind here has, the server drops it and only a status write sets it.
-  const stored = obj.merge({ resourceVersion: 1, deletionTimestamp: null, conditions: Map() });
+  // object. Status (the conditions too) is not written by a CREATE: with a status subresource,
+  // as every kind here has, the server drops it and only a status write sets it (apiextensions
+  // customresource strategy.go PrepareForCreate).
+  const stored = obj.merge({ resourceVersion: 1, deletionTimestamp: null, conditions: Map(), status: Map() });
   return persist(request, server, key, stored, 'ADDED', 201);
 }
 
@@ -97,9 +101,16 @@ export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch)
       Object.entries(patch.annotations!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), a),
     );
   }
-  if (patch.spec !== undefined) next = next.update('spec', (s) => s.merge(Map(patch.spec!)));
+  if (patch.spec !== undefined) {
+    next = next.update('spec', (s) => Object.entries(patch.spec!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), s));
+  }
   if (patch.conditions !== undefined) {
     next = next.update('conditions', (c) => c.merge(Map(patch.conditions!)));
+  }
+  if (patch.status !== undefined) {
+    next = next.update('status', (st) =>
+      Object.entries(patch.status!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), st),
+    );
   }
   return write(request, server, stored, next);
 }
@@ -121,7 +132,9 @@ export function jsonPatchAddAnnotations(
 
 /**
  * UPDATE (PUT) with the client's copy: 409 Conflict when its resourceVersion is not the stored
- * one. deletionTimestamp is the server's: when the stored object has one, it is kept whatever the
+ * one. Status is not the client's to set here: with a status subresource the stored status
+ * (conditions included) is kept (apiextensions customresource strategy.go PrepareForUpdate,
+ * 166-175). deletionTimestamp is the server's: when the stored object has one, it is kept whatever the
  * client sent (apiserver rest.BeforeUpdate); when it has none, the field is immutable, and a copy
  * that carries one is refused with 422 Invalid (apimachinery ValidateObjectMetaAccessorUpdate).
  * docs/capi-semantics.md, "Kubernetes API server rules".
@@ -151,7 +164,12 @@ export function update(server: ApiServer, obj: KubeObject): ApiResult {
       },
     };
   }
-  return write(request, server, stored, obj.set('deletionTimestamp', stored.deletionTimestamp));
+  return write(
+    request,
+    server,
+    stored,
+    obj.merge({ deletionTimestamp: stored.deletionTimestamp, conditions: stored.conditions, status: stored.status }),
+  );
 }
 
 /**

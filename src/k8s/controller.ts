@@ -17,7 +17,18 @@ export interface HandlerEvent {
   readonly old?: KubeObject;
   /** The object the event carries (for DELETED: its last state). */
   readonly object: KubeObject;
+  /**
+   * A periodic resync (client-go's Sync delta): an update from the cache's copy to itself, with
+   * the same resourceVersion. Every real write has a new one, so only a resync sets this.
+   */
+  readonly resync?: boolean;
 }
+
+/**
+ * Cluster API's predicates.ResourceIsChanged and the like: drop an update whose resourceVersion
+ * did not change, which only a resync sends. Use it (or test `resync`) where the real watch has it.
+ */
+export const resourceIsChanged = (e: HandlerEvent): boolean => e.resync !== true;
 
 export interface WatchConfig {
   readonly kind: string;
@@ -77,6 +88,7 @@ export class StepContext<S> {
     private readonly locals: Map<string, LocalValue>,
     private readonly io: {
       readonly cached: (s: S, key: ObjectKey) => KubeObject | undefined;
+      readonly list: (s: S, kind: string) => readonly KubeObject[];
       readonly request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => { state: S; response: ApiResponse };
     },
     /** Where the step tells what it did, while a trace is rebuilt; absent during the search. */
@@ -92,6 +104,11 @@ export class StepContext<S> {
   /** client.Get through the manager's cache: the object as that cache last saw it. */
   cached(key: ObjectKey): KubeObject | undefined {
     return this.io.cached(this.state, key);
+  }
+
+  /** client.List through the manager's cache: every cached object of `kind`, in key order. */
+  list(kind: string): readonly KubeObject[] {
+    return this.io.list(this.state, kind);
   }
 
   /** A JSON merge patch without resourceVersion (client.MergeFrom). */

@@ -35,9 +35,12 @@ function mergePatchJson(p: MergePatch): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (Object.keys(metadata).length > 0) out.metadata = metadata;
   if (p.spec !== undefined) out.spec = p.spec;
-  if (p.conditions !== undefined) {
+  if (p.conditions !== undefined || p.status !== undefined) {
     out.status = {
-      conditions: Object.entries(p.conditions).map(([type, status]) => ({ type, status: status ? 'True' : 'False' })),
+      ...p.status,
+      ...(p.conditions !== undefined
+        ? { conditions: Object.entries(p.conditions).map(([type, status]) => ({ type, status: status ? 'True' : 'False' })) }
+        : {}),
     };
   }
   return out;
@@ -74,6 +77,7 @@ export function objectView(o: KubeObject): OrderedMap<string, unknown> {
   if (!o.ownerReferences.isEmpty()) fields.push(['metadata.ownerReferences', `[${o.ownerReferences.join(', ')}]`]);
   for (const [k, v] of [...o.spec.entries()].sort(byKey)) fields.push([`spec.${k}`, v]);
   for (const [k, v] of [...o.conditions.entries()].sort(byKey)) fields.push([`status.conditions.${k}`, v ? 'True' : 'False']);
+  for (const [k, v] of [...o.status.entries()].sort(byKey)) fields.push([`status.${k}`, v]);
   return OrderedMap(fields);
 }
 
@@ -103,6 +107,11 @@ export function worldView(w: KubeWorld): OrderedMap<string, unknown> {
     const pending = w.pending.get(manager);
     for (const [key, events] of [...(pending?.entries() ?? [])].sort(byKey)) {
       out.push([`${manager} watch events ${key}`, List(events.map(describeEvent))]);
+    }
+    // Shown only where objects of one kind have events pending: the informer's order of them.
+    for (const [kind, order] of [...(w.order.get(manager)?.entries() ?? [])].sort(byKey)) {
+      const arrived = order.arrived > 0 ? ` (the first ${order.arrived} in its DeltaFIFO)` : '';
+      out.push([`${manager} watch order ${kind}`, `[${order.keys.join(', ')}]${arrived}`]);
     }
   }
   for (const [controller, queue] of w.queues) out.push([`${controller} queue`, `[${[...queue].sort().join(', ')}]`]);

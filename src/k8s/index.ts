@@ -35,6 +35,7 @@ export { KubeWorld, Reconcile, type LocalValue } from './world.ts';
 export { describeRequest, describeAnswer, describeEvent, objectView, worldView } from './describe.ts';
 export {
   StepContext,
+  resourceIsChanged,
   type ControllerConfig,
   type ManagerConfig,
   type WatchConfig,

@@ -2,7 +2,7 @@
 // controllers, wired into the model's state through a lens. It turns them into checker actions
 // (cache catch-up steps and reconcile steps), answers requests for other actors (such as a CLI
 // tool), builds initial states with caches at every lag, and checks the API server's own rules.
-import { type List, Map, Set } from 'immutable';
+import { List, Map, Set } from 'immutable';
 import {
   action,
   actionProperty,
@@ -17,7 +17,20 @@ import { emptyServer, get, WatchEvent, type ApiResponse, type ApiResult, type Ap
 import { describeAnswer, describeRequest, worldView } from './describe.ts';
 import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConfig, type StepOutcome } from './controller.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
-import { KubeWorld, Reconcile, cacheOf, enqueue, nextEvent, sendEvent, takeEvent } from './world.ts';
+import {
+  KubeWorld,
+  Reconcile,
+  withOrder,
+  cacheOf,
+  dropPending,
+  enqueue,
+  headOf,
+  kindOfKey,
+  nextEvent,
+  popSizes,
+  sendEvent,
+  takeEvent,
+} from './world.ts';
 
 export interface Lens<S> {
   readonly get: (s: S) => KubeWorld;
@@ -48,6 +61,13 @@ export interface KubeFaults {
   readonly cacheLagBound?: number;
   /** Informers may also take all of an object's pending events at once (`<manager>Cache.syncLatest`). */
   readonly coalesce?: boolean;
+  /**
+   * Periodic resync (`<manager>Cache.resync`): at any time, an informer hands a cached object
+   * with no event pending to its handlers again, as an update from itself to itself with the
+   * same resourceVersion (client-go's Sync delta, controller-runtime's SyncPeriod). Unbounded:
+   * real resyncs come every sync period for ever.
+   */
+  readonly resync?: boolean;
 }
 
 /** An object's versions before the search starts, oldest first; the last is the stored one. */
@@ -100,6 +120,7 @@ export class Kubernetes<S> {
     this.actions = [
       ...config.managers.map((m) => this.syncAction(m)),
       ...(faults.coalesce ? config.managers.map((m) => this.coalesceAction(m)) : []),
+      ...(faults.resync ? config.managers.map((m) => this.resyncAction(m)) : []),
       ...config.controllers.flatMap((c) => this.controllerActions(c)),
       ...((faults.restarts ?? 0) > 0 ? config.managers.map((m) => this.restartAction(m)) : []),
     ];
@@ -157,9 +178,12 @@ export class Kubernetes<S> {
         next = sendEvent(next, [m.name], event);
         const bound = this.config.faults?.cacheLagBound;
         if (bound !== undefined) {
+          // The informer takes in what it must, in its own order, until the object is within the bound.
           const key = keyOf(event.object);
-          const waiting = next.pending.get(m.name)?.get(key)?.size ?? 0;
-          if (waiting > bound) next = this.deliver(next, m, key, 1, events);
+          while ((next.pending.get(m.name)?.get(key)?.size ?? 0) > bound) {
+            const head = headOf(next, m.name, event.object.kind)!;
+            next = this.pop(next, m, head, popSizes(next, m.name, head)[0], events);
+          }
         }
       }
     }
@@ -265,6 +289,49 @@ export class Kubernetes<S> {
       }
       worlds = next;
     }
+    // The histories say each object's order, not how the writes to objects of one kind
+    // interleaved: where caches lag on two of them, every interleaving is an initial state, the
+    // same one for every cache of the server (its watch order is the write order).
+    const out = worlds.flatMap((w) => this.interleaved(w));
+    return out.length === worlds.length ? worlds : dedupe(out);
+  }
+
+  /**
+   * `w` with each (cache, kind)'s pending events ordered as one interleaving of the writes, for
+   * every interleaving: per server and kind, a merge of each object's last versions (as many as
+   * its most lagging cache has pending), projected onto each cache.
+   */
+  private interleaved(w: KubeWorld): KubeWorld[] {
+    let worlds = [w];
+    for (const server of this.config.servers) {
+      const caches = this.config.managers.filter((m) => m.server === server).map((m) => m.name);
+      const kinds = new globalThis.Map<string, globalThis.Map<ObjectKey, number>>();
+      for (const cache of caches) {
+        for (const [key, events] of w.pending.get(cache) ?? Map<ObjectKey, List<WatchEvent>>()) {
+          const byKey = kinds.get(kindOfKey(key)) ?? new globalThis.Map<ObjectKey, number>();
+          byKey.set(key, Math.max(byKey.get(key) ?? 0, events.size));
+          kinds.set(kindOfKey(key), byKey);
+        }
+      }
+      for (const [kind, longest] of kinds) {
+        if (longest.size < 2) continue;
+        const all = List([...longest].flatMap(([key, n]) => Array.from({ length: n }, () => key)));
+        worlds = worlds.flatMap((x) =>
+          interleavings(all).map((merge) =>
+            caches.reduce((acc, cache) => {
+              // This cache's pending events of each object are the last ones of the merge's.
+              const seenOf = new globalThis.Map<ObjectKey, number>();
+              const keys = merge.filter((key) => {
+                const i = (seenOf.get(key) ?? 0) + 1;
+                seenOf.set(key, i);
+                return i > longest.get(key)! - (acc.pending.get(cache)?.get(key)?.size ?? 0);
+              });
+              return keys.isEmpty() ? acc : withOrder(acc, cache, kind, keys, 0);
+            }, x),
+          ),
+        );
+      }
+    }
     return worlds;
   }
 
@@ -292,21 +359,58 @@ export class Kubernetes<S> {
     return world;
   }
 
-  /** `<manager>Cache.sync(key)`: the cache takes in the oldest pending event of one object. */
-  private syncAction(m: ManagerConfig): Action<S, ObjectKey> {
+  /**
+   * `<manager>Cache.sync(key)`: the informer pops the object first in its kind's order and the
+   * cache takes in its oldest pending event (or, where more have certainly arrived, all of
+   * those), running the handlers on each. `sync(key, n events)`: the DeltaFIFO pops it with `n`
+   * of its events, some written after another object's pending ones, the ones that had reached
+   * it by then (see WatchOrder); only where objects of one kind have events pending in one cache.
+   */
+  private syncAction(m: ManagerConfig): Action<S, string> {
     const { lens } = this.config;
-    return action<S, ObjectKey>(`${m.name}Cache.sync`, {
-      doc: `client-go informer of the ${m.name} manager: takes one watch event of an object into the cache and runs the watch handlers.`,
+    const parse = (p: string) => {
+      const at = p.lastIndexOf('#');
+      return at < 0 ? { key: p, count: 0 } : { key: p.slice(0, at), count: Number(p.slice(at + 1)) };
+    };
+    return action<S, string>(`${m.name}Cache.sync`, {
+      doc: `client-go informer of the ${m.name} manager: takes the next watch event of an object into the cache and runs the watch handlers.`,
       params: (s) => {
-        const pending = lens.get(s).pending.get(m.name);
-        return pending === undefined || pending.size === 0 ? NONE : [...pending.keys()];
-      },
-      next: (s, key, events) => {
         const world = lens.get(s);
-        if (!nextEvent(world, m.name, key)) return undefined;
-        return lens.set(s, this.deliver(world, m, key, 1, events));
+        const pending = world.pending.get(m.name);
+        if (pending === undefined || pending.size === 0) return NONE;
+        const kinds = world.order.get(m.name);
+        if (kinds === undefined) return [...pending.keys()];
+        const out: string[] = [];
+        for (const key of pending.keys()) {
+          const entry = kinds.get(kindOfKey(key));
+          if (entry === undefined) out.push(key);
+          else if (entry.keys.first() === key) {
+            out.push(key);
+            for (const n of popSizes(world, m.name, key).slice(1)) out.push(`${key}#${n}`);
+          }
+        }
+        return out;
+      },
+      formatParam: (p) => {
+        const { key, count } = parse(p);
+        return count === 0 ? key : `${key}, ${count} events`;
+      },
+      next: (s, p, events) => {
+        const { key, count } = parse(p);
+        const world = lens.get(s);
+        if (!nextEvent(world, m.name, key) || headOf(world, m.name, kindOfKey(key)) !== key) return undefined;
+        const sizes = popSizes(world, m.name, key);
+        if (count !== 0 && !sizes.slice(1).includes(count)) return undefined;
+        return lens.set(s, this.pop(world, m, key, count === 0 ? sizes[0] : count, events));
       },
     });
+  }
+
+  /** A DeltaFIFO pop: `count` events of `key` taken in one by one, the handlers run on each (processDeltas). */
+  private pop(world: KubeWorld, m: ManagerConfig, key: ObjectKey, count: number, events?: StepEvent[]): KubeWorld {
+    let next = world;
+    for (let i = 0; i < count; i++) next = this.deliver(next, m, key, 1, events);
+    return next;
   }
 
   /**
@@ -321,15 +425,54 @@ export class Kubernetes<S> {
       params: (s) => {
         const pending = lens.get(s).pending.get(m.name);
         if (pending === undefined || pending.size === 0) return NONE;
+        const world = lens.get(s);
         const keys: ObjectKey[] = [];
-        for (const [k, l] of pending) if (l.size >= 2) keys.push(k);
+        for (const [k, l] of pending) if (l.size >= 2 && headOf(world, m.name, kindOfKey(k)) === k) keys.push(k);
         return keys;
       },
       next: (s, key, events) => {
         const world = lens.get(s);
         const n = world.pending.get(m.name)?.get(key)?.size ?? 0;
-        if (n < 2) return undefined;
+        if (n < 2 || headOf(world, m.name, kindOfKey(key)) !== key) return undefined;
         return lens.set(s, this.deliver(world, m, key, n, events));
+      },
+    });
+  }
+
+  /**
+   * `<manager>Cache.resync(key)` (fault: periodic resync): the handlers see the cached object
+   * again, unchanged. client-go's DeltaFIFO.Resync queues a Sync delta only for an object with
+   * no delta pending (delta_fifo.go syncKeyLocked). Offered only where it queues a key that is
+   * not queued already: otherwise the step would change nothing.
+   */
+  private resyncAction(m: ManagerConfig): Action<S, ObjectKey> {
+    const { lens } = this.config;
+    const resynced = (world: KubeWorld, key: ObjectKey, queued?: string[]) => {
+      const cached = world.caches.get(m.name)?.get(key);
+      if (cached === undefined || world.pending.get(m.name)?.has(key)) return world;
+      return this.runHandlers(world, m, { type: 'MODIFIED', old: cached, object: cached, resync: true }, queued);
+    };
+    return action<S, ObjectKey>(`${m.name}Cache.resync`, {
+      doc: `Fault (periodic resync): the ${m.name} informer hands a cached object to its handlers again, unchanged (same resourceVersion).`,
+      params: (s) => {
+        const world = lens.get(s);
+        const cache = world.caches.get(m.name);
+        if (cache === undefined) return NONE;
+        const keys: ObjectKey[] = [];
+        for (const key of cache.keys()) if (queuesMore(world, resynced(world, key))) keys.push(key);
+        return keys;
+      },
+      next: (s, key, events) => {
+        const world = lens.get(s);
+        const queued: string[] = [];
+        const next = resynced(world, key, events ? queued : undefined);
+        if (!queuesMore(world, next)) return undefined;
+        events?.push({
+          kind: 'note',
+          over: this.controllersOf(m).map((c) => c.name),
+          text: `${m.name} resyncs ${key}; queues ${queued.join(', ')}`,
+        });
+        return lens.set(s, next);
       },
     });
   }
@@ -402,7 +545,7 @@ export class Kubernetes<S> {
         }
         const stored = world.servers.get(m.server)?.objects ?? Map<ObjectKey, KubeObject>();
         const listed = stored.filter((o) => m.kinds.includes(o.kind)).map((o) => (m.view ? this.viewOf(m, o) : o));
-        world = world.setIn(['pending', m.name], Map<ObjectKey, List<WatchEvent>>()).setIn(['caches', m.name], listed);
+        world = dropPending(world, m.name).setIn(['caches', m.name], listed);
         const queued: string[] = [];
         for (const o of listed.values()) world = this.runHandlers(world, m, { type: 'ADDED', object: o }, events ? queued : undefined);
         events?.push({
@@ -420,6 +563,10 @@ export class Kubernetes<S> {
     const m = this.config.managers.find((x) => x.name === c.manager)!;
     const io = {
       cached: (s: S, key: ObjectKey) => lens.get(s).caches.get(m.name)?.get(key),
+      list: (s: S, kind: string) =>
+        [...(lens.get(s).caches.get(m.name)?.values() ?? [])]
+          .filter((o) => o.kind === kind)
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
       request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => this.request(s, m.server, call, events),
     };
     const run = (
@@ -491,6 +638,37 @@ export class Kubernetes<S> {
     );
     return [start, ...later];
   }
+}
+
+/** `worlds` less repeats (equal worlds, by value). */
+function dedupe(worlds: KubeWorld[]): KubeWorld[] {
+  return Set(worlds).toArray();
+}
+
+/** Every order of `keys` that keeps each key's own occurrences in place relative to each other. */
+function interleavings(keys: List<ObjectKey>): List<ObjectKey>[] {
+  const counts = new globalThis.Map<ObjectKey, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const out: List<ObjectKey>[] = [];
+  const walk = (prefix: List<ObjectKey>) => {
+    if (prefix.size === keys.size) {
+      out.push(prefix);
+      return;
+    }
+    for (const [k, n] of counts) {
+      if (n === 0) continue;
+      counts.set(k, n - 1);
+      walk(prefix.push(k));
+      counts.set(k, n);
+    }
+  };
+  walk(List());
+  return out;
+}
+
+/** Whether `after` has a key queued that `before` had not (a handler run changes only queues). */
+function queuesMore(before: KubeWorld, after: KubeWorld): boolean {
+  return before.queues !== after.queues && !before.queues.equals(after.queues);
 }
 
 /** How an API server is named as a participant in traces and diagrams. */

@@ -33,6 +33,8 @@ export interface KubeObjectProps {
   spec: Map<string, FieldValue>;
   /** status.conditions (v1beta2 style): condition type to status True (true) or False (false). */
   conditions: Map<string, boolean>;
+  /** The other status fields, by name (e.g. `infrastructureReady`, `nodeRef`). */
+  status: Map<string, FieldValue>;
 }
 
 export type KubeObject = RecordOf<KubeObjectProps>;
@@ -48,6 +50,7 @@ export const KubeObject = Record<KubeObjectProps>(
     ownerReferences: List<ObjectKey>(),
     spec: Map<string, FieldValue>(),
     conditions: Map<string, boolean>(),
+    status: Map<string, FieldValue>(),
   },
   'KubeObject',
 );
@@ -63,6 +66,7 @@ export function kubeObject(fields: {
   ownerReferences?: readonly ObjectKey[];
   spec?: Readonly<globalThis.Record<string, FieldValue>>;
   conditions?: Readonly<globalThis.Record<string, boolean>>;
+  status?: Readonly<globalThis.Record<string, FieldValue>>;
 }): KubeObject {
   return KubeObject({
     kind: fields.kind,
@@ -74,6 +78,7 @@ export function kubeObject(fields: {
     ownerReferences: List(fields.ownerReferences ?? []),
     spec: Map(fields.spec ?? {}),
     conditions: Map(fields.conditions ?? {}),
+    status: Map(fields.status ?? {}),
   });
 }
 

@@ -1,9 +1,10 @@
 // The Kubernetes part of a model's state: API servers, the watch events each manager's cache
 // has not taken in yet, the caches, the controllers' work queues and their in-flight reconciles.
 // The functions here are the client-go and controller-runtime mechanics: events fan out from a
-// write to every cache that watches the kind, a cache takes them in one at a time per object
-// (moving forward through that object's history, never back, lagging as long as the search
-// lets it), and taking an event in runs the watch handlers that enqueue keys.
+// write to every cache that watches the kind, a cache takes them in per object (moving forward
+// through that object's history, never back, lagging as long as the search lets it) in the order
+// its informer's DeltaFIFO hands them out (see WatchOrder), and taking an event in runs the watch
+// handlers that enqueue keys.
 import { List, Map, Record, Set, type RecordOf } from 'immutable';
 import type { ApiServer, WatchEvent } from './apiServer.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
@@ -20,10 +21,37 @@ export interface ReconcileProps {
 export type Reconcile = RecordOf<ReconcileProps>;
 export const Reconcile = Record<ReconcileProps>({ step: '', locals: Map() }, 'Reconcile');
 
+/**
+ * The order in which one cache's informer for one kind hands out its pending events, kept only
+ * where it says more than each object's own list does. client-go runs one informer per kind and
+ * cache; its watch delivers that kind's events in write order into a DeltaFIFO keyed by object,
+ * which appends a key when it has no deltas queued and otherwise adds the delta to the key's
+ * place; Pop takes the first key with every delta queued for it, and they are processed oldest
+ * first (client-go tools/cache delta_fifo.go queueActionInternalLocked and Pop, controller.go
+ * processDeltas). So a pop of an object can take its later events ahead of another object's
+ * earlier ones, but only events that had reached the DeltaFIFO: those at or before the
+ * furthest event taken in so far. Inference: assuming that no more had arrived than that is
+ * the assumption that allows every behaviour the others allow, so it is the one kept.
+ */
+export interface WatchOrderProps {
+  /** The key of each pending event of the kind, oldest first. */
+  keys: List<ObjectKey>;
+  /** How many of those events have certainly reached the DeltaFIFO (0 when fewer than two). */
+  arrived: number;
+}
+export type WatchOrder = RecordOf<WatchOrderProps>;
+export const WatchOrder = Record<WatchOrderProps>({ keys: List(), arrived: 0 }, 'WatchOrder');
+
 export interface KubeWorldProps {
   servers: Map<string, ApiServer>;
   /** Per cache, per object: the watch events sent but not yet taken into the cache, oldest first. */
   pending: Map<string, Map<ObjectKey, List<WatchEvent>>>;
+  /**
+   * Per cache, per kind: the order of the pending events across objects, present only while it
+   * matters (two objects of the kind have events pending, or two or more events have certainly
+   * arrived), so that a kind with one object pending reads as before.
+   */
+  order: Map<string, Map<string, WatchOrder>>;
   /** Per cache (one per controller manager): the objects as that cache last saw them. */
   caches: Map<string, Map<ObjectKey, KubeObject>>;
   /** Per controller: its work queue (a set: adding a queued key again changes nothing). */
@@ -35,16 +63,60 @@ export interface KubeWorldProps {
 }
 export type KubeWorld = RecordOf<KubeWorldProps>;
 export const KubeWorld = Record<KubeWorldProps>(
-  { servers: Map(), pending: Map(), caches: Map(), queues: Map(), reconciles: Map(), restartsLeft: 0 },
+  { servers: Map(), pending: Map(), order: Map(), caches: Map(), queues: Map(), reconciles: Map(), restartsLeft: 0 },
   'KubeWorld',
 );
 
-/** Appends `event` to the pending events of every cache in `caches`. */
+/** The kind of `Kind/name`. */
+export function kindOfKey(key: ObjectKey): string {
+  return key.slice(0, key.indexOf('/'));
+}
+
+/** The keys of `kind` with events pending for `cache`. */
+function pendingOfKind(world: KubeWorld, cache: string, kind: string): ObjectKey[] {
+  const keys: ObjectKey[] = [];
+  for (const k of world.pending.get(cache)?.keys() ?? []) if (kindOfKey(k) === kind) keys.push(k);
+  return keys;
+}
+
+/** Sets (or, where it says nothing more than the per-object lists, drops) an order entry. */
+export function withOrder(world: KubeWorld, cache: string, kind: string, keys: List<ObjectKey>, arrived: number): KubeWorld {
+  const needed = arrived >= 2 || keys.some((k) => k !== keys.first());
+  if (needed) return world.setIn(['order', cache, kind], WatchOrder({ keys, arrived }));
+  const kinds = world.order.get(cache);
+  if (kinds === undefined || !kinds.has(kind)) return world;
+  return world.set('order', kinds.size === 1 ? world.order.delete(cache) : world.order.set(cache, kinds.delete(kind)));
+}
+
+/** Appends `event` to the pending events of every cache in `caches`, in write order. */
 export function sendEvent(world: KubeWorld, caches: readonly string[], event: WatchEvent): KubeWorld {
   const key = `${event.object.kind}/${event.object.name}`;
-  return world.update('pending', (pending) =>
-    caches.reduce((acc, cache) => acc.updateIn([cache, key], (l) => ((l as List<WatchEvent> | undefined) ?? List()).push(event)), pending),
-  );
+  const kind = event.object.kind;
+  let next = world;
+  for (const cache of caches) {
+    const entry = next.order.get(cache)?.get(kind);
+    if (entry !== undefined) {
+      next = next.setIn(['order', cache, kind], entry.set('keys', entry.keys.push(key)));
+    } else {
+      // Without an entry at most one object of the kind has events pending.
+      const other = pendingOfKind(next, cache, kind).find((k) => k !== key);
+      if (other !== undefined) {
+        const n = next.pending.get(cache)!.get(other)!.size;
+        next = withOrder(
+          next,
+          cache,
+          kind,
+          List<ObjectKey>()
+            .setSize(n)
+            .map(() => other)
+            .push(key),
+          0,
+        );
+      }
+    }
+    next = next.updateIn(['pending', cache, key], (l) => ((l as List<WatchEvent> | undefined) ?? List()).push(event));
+  }
+  return next;
 }
 
 /** The oldest pending event of `key` for `cache`, if any. */
@@ -52,22 +124,65 @@ export function nextEvent(world: KubeWorld, cache: string, key: ObjectKey): Watc
   return world.pending.get(cache)?.get(key)?.first();
 }
 
+/** The object whose events `cache`'s informer for `kind` hands out next, if any. */
+export function headOf(world: KubeWorld, cache: string, kind: string): ObjectKey | undefined {
+  const entry = world.order.get(cache)?.get(kind);
+  return entry !== undefined ? entry.keys.first() : pendingOfKind(world, cache, kind)[0];
+}
+
+/**
+ * How many events of `key`, the head of its kind, a pop may take: at least every one that has
+ * certainly arrived (and one), and more only where that takes an event ahead of another
+ * object's earlier one (taking the next event of a run of one object's events is the same as
+ * popping again, so it is not offered twice).
+ */
+export function popSizes(world: KubeWorld, cache: string, key: ObjectKey): number[] {
+  const entry = world.order.get(cache)?.get(kindOfKey(key));
+  if (entry === undefined) return [1];
+  let least = 0;
+  entry.keys.forEach((k, i) => {
+    if (i < entry.arrived && k === key) least++;
+  });
+  least = Math.max(1, least);
+  const sizes = [least];
+  let taken = 0;
+  entry.keys.forEach((k, i) => {
+    if (k !== key) return;
+    taken++;
+    if (taken > least && i + 1 > taken) sizes.push(taken);
+  });
+  return sizes;
+}
+
 /**
  * Takes the oldest pending event of `key` into `cache`. An object with no pending events left
  * has no entry, so that "nothing pending" has one representation and equal states fingerprint
- * equally.
+ * equally. The kind's order loses the event's place; an event taken ahead of others marks
+ * those as arrived.
  */
 export function takeEvent(world: KubeWorld, cache: string, key: ObjectKey): KubeWorld {
   const events = world.pending.get(cache)?.get(key);
   if (!events || events.isEmpty()) return world;
   const event = events.first()!;
   const rest = events.shift();
-  return world
+  let next = world;
+  const kind = kindOfKey(key);
+  const entry = world.order.get(cache)?.get(kind);
+  if (entry !== undefined) {
+    const at = entry.keys.indexOf(key);
+    next = withOrder(next, cache, kind, entry.keys.delete(at), Math.max(entry.arrived, at + 1) - 1);
+  }
+  return next
     .setIn(['pending', cache], rest.isEmpty() ? world.pending.get(cache)!.delete(key) : world.pending.get(cache)!.set(key, rest))
     .updateIn(['caches', cache], (c) => {
       const m = (c as Map<ObjectKey, KubeObject> | undefined) ?? Map<ObjectKey, KubeObject>();
       return event.type === 'DELETED' ? m.delete(key) : m.set(key, event.object);
     });
+}
+
+/** Drops every pending event of `cache` (a relist replaces them). */
+export function dropPending(world: KubeWorld, cache: string): KubeWorld {
+  return world.setIn(['pending', cache], Map<ObjectKey, List<WatchEvent>>()).set('order', world.order.delete(cache));
 }
 
 export function enqueue(world: KubeWorld, controller: string, keys: Iterable<ObjectKey>): KubeWorld {

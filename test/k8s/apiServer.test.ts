@@ -25,6 +25,12 @@ function deletingServer(finalizers: readonly string[] = [F]): k8s.ApiServer {
 
 const stored = (s: k8s.ApiServer) => s.objects.get(KEY);
 
+/** The result of a request that must succeed. */
+function ok2(r: k8s.ApiResult): k8s.ApiResult {
+  ok(r);
+  return r;
+}
+
 function ok(r: k8s.ApiResult) {
   if (r.response.code !== 200 && r.response.code !== 201) throw new Error(`expected success, got ${JSON.stringify(r.response)}`);
   return r.response;
@@ -186,6 +192,39 @@ describe('deletionTimestamp', () => {
     const r = k8s.create(k8s.emptyServer(), k8s.kubeObject({ kind: 'Thing', name: 'o', finalizers: [F] }).set('deletionTimestamp', 7));
     expect(r.response.code).toBe(201);
     expect(stored(r.server)?.deletionTimestamp).toBeNull();
+  });
+});
+
+describe('status (a status subresource)', () => {
+  // apiextensions-apiserver v0.32.3 pkg/registry/customresource/strategy.go: PrepareForCreate
+  // drops status (144-155); PrepareForUpdate keeps the stored status whatever the client sent
+  // (166-175). Only a status write (here a merge patch of `conditions` or `status`) sets it.
+  it('a create drops the status and conditions the client sent', () => {
+    const r = k8s.create(
+      k8s.emptyServer(),
+      k8s.kubeObject({ kind: 'Thing', name: 'o', conditions: { Ready: true }, status: { infrastructureReady: true } }),
+    );
+    expect([stored(r.server)?.conditions.size, stored(r.server)?.status.size]).toEqual([0, 0]);
+  });
+
+  it('an update keeps the stored status and conditions and changes the rest', () => {
+    const server = ok2(k8s.mergePatch(serverWith(), KEY, { conditions: { Ready: false }, status: { nodeRef: 'n1' } })).server;
+    const copy = stored(server)!
+      .merge({ conditions: stored(server)!.conditions.set('Ready', true) })
+      .setIn(['spec', 'size'], 3);
+    const r = k8s.update(server, copy.setIn(['status', 'nodeRef'], 'n2'));
+    expect(r.response.code).toBe(200);
+    expect([
+      stored(r.server)?.conditions.get('Ready'),
+      stored(r.server)?.status.get('nodeRef'),
+      stored(r.server)?.spec.get('size'),
+    ]).toEqual([false, 'n1', 3]);
+  });
+
+  it('a merge patch with null removes a field (RFC 7386), as {"spec":{"paused":null}} does', () => {
+    const server = serverWith({ spec: { paused: true, size: 1 } });
+    const r = k8s.mergePatch(server, KEY, { spec: { paused: null } });
+    expect(stored(r.server)?.spec.toObject()).toEqual({ size: 1 });
   });
 });
 

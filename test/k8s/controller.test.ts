@@ -155,4 +155,26 @@ describe('reconcile steps', () => {
     step(kube, s, 'reader.reconcile', THING);
     expect(read).toBe(1);
   });
+
+  it("list reads the cache's objects of one kind, in name order, as the cache last saw them", () => {
+    let listed: string[] = [];
+    const kube = kubeWith({
+      name: 'lister',
+      manager: 'manager',
+      watches: [{ kind: 'Thing' }],
+      reconcile: (r) => {
+        listed = r.list('Thing').map((o) => `${o.name}@${o.resourceVersion}`);
+        return r.done();
+      },
+      steps: {},
+    });
+    let s = queued(kube);
+    // Another Thing, created on the server but not yet in the cache: not listed.
+    s = kube.request(s, 'main', (srv) => k8s.create(srv, k8s.kubeObject({ kind: 'Thing', name: 'a' }))).state;
+    step(kube, s, 'lister.reconcile', THING);
+    expect(listed).toEqual([`${created.name}@1`]);
+    s = step(kube, s, 'managerCache.sync', k8s.objectKey('Thing', 'a'));
+    step(kube, s, 'lister.reconcile', THING);
+    expect(listed).toEqual(['a@1', `${created.name}@1`].sort());
+  });
 });

@@ -124,3 +124,38 @@ describe('restarts', () => {
     expect(kubeWith({}).actions.map((a) => a.name)).toEqual(['managerCache.sync', 'watcher.reconcile', 'watcher.wait']);
   });
 });
+
+describe('resync', () => {
+  // client-go delta_fifo.go Resync/syncKeyLocked: a Sync delta for each cached object with no
+  // delta queued, handed to the handlers as an update from the object to itself (same
+  // resourceVersion). Cluster API's ResourceIsChanged drops it; a watch without it queues the key.
+  it('queues a cached object whose watch passes the unchanged update, and only where that adds a key', () => {
+    const kube = kubeWith({ resync: true });
+    let s = write(kube, start(kube), 1);
+    // a's event still waits: no resync for it (its delta is queued).
+    expect([...(actionNamed(kube, 'managerCache.resync').params?.(s) ?? [])]).toEqual([]);
+    s = step(kube, s, 'managerCache.sync', A);
+    s = step(kube, s, 'watcher.reconcile', A);
+    s = step(kube, s, 'watcher.wait', A);
+    expect(queue(s)).toEqual([]);
+    expect([...(actionNamed(kube, 'managerCache.resync').params?.(s) ?? [])]).toEqual([A]);
+    s = step(kube, s, 'managerCache.resync', A);
+    expect([queue(s), cached(s, A)]).toEqual([[A], 1]);
+    // Queued already: a resync would change nothing, so it is not offered.
+    expect([...(actionNamed(kube, 'managerCache.resync').params?.(s) ?? [])]).toEqual([]);
+  });
+
+  it('a watch with ResourceIsChanged never queues on a resync', () => {
+    const kube = kubeWith({ resync: true }, k8s.resourceIsChanged);
+    let s = write(kube, start(kube), 1);
+    s = step(kube, s, 'managerCache.sync', A);
+    expect(queue(s)).toEqual([A]);
+    s = step(kube, s, 'watcher.reconcile', A);
+    s = step(kube, s, 'watcher.wait', A);
+    expect([...(actionNamed(kube, 'managerCache.resync').params?.(s) ?? [])]).toEqual([]);
+  });
+
+  it('is no action at all without the fault', () => {
+    expect(kubeWith({}).actions.some((a) => a.name === 'managerCache.resync')).toBe(false);
+  });
+});
