@@ -1191,8 +1191,11 @@ function moverView(m: Mover): OrderedMap<string, unknown> {
     ['phase', m.phase],
     ['index', m.index],
   ];
+  // The group's bookkeeping only where it says something.
+  if (m.object !== null) fields.push(['object', m.object]);
+  if (!m.done.isEmpty()) fields.push(['done', m.done]);
+  if (m.groupFailed) fields.push(['groupFailed', m.groupFailed]);
   if (m.phase === 'delete' || m.object !== null) {
-    fields.push(['object', m.object], ['done', m.done], ['groupFailed', m.groupFailed]);
     fields.push(['step', m.step], ['copyHasFinalizers', m.copyHasFinalizers], ['attempt', m.attempt]);
   }
   return OrderedMap(fields);
@@ -1385,8 +1388,14 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
         `the controllers have reconciled every object (${o.controllers.pr11284 ? 'finalizers and Paused=False condition' : 'finalizers'} present)` +
         (topology.rollout
           ? ' but the MachineSet: a rollout of the MachineDeployment has just created it, and move listed it before the MachineSet controller first reconciled it (no finalizer yet; every cache holds it, its key queued). '
-          : ', ') +
+          : '. ') +
         (o.cacheLag === 'any' ? 'Every cache at every point of those histories.' : 'Every cache up to date.'),
+      ...(topology.rollout
+        ? [
+            'Scope: the Cluster has no infrastructure object (no DockerCluster; such a Cluster is infrastructure-ready by itself) and the MachineDeployment controller is left out: ' +
+              "their races with the mover are the DockerCluster's, which the one-Cluster variants check. The MachineSet has no Machines yet.",
+          ]
+        : []),
     ],
     init: initialStates(kube, topology, o.controllers, o.cacheLag, moverReruns),
     actions: [...movers, ...(moverReruns > 0 ? [moverCrashAndRerun] : []), ...kube.actions],
@@ -1528,7 +1537,7 @@ const FAULTS: readonly MatrixRow[] = [
     copyDropsDeletionTimestamp: true,
   },
   // The old ordering re-run: whether a re-run can also finish what its crashes leave.
-  faultRow('mover-rerun', { moverReruns: 1 }, true, [NFR, SETTLED, EVERY], 'v1.9.3'),
+  faultRow('mover-rerun', { moverReruns: 1 }, true, [NFR, SETTLED, FAILED, EVERY], 'v1.9.3'),
   faultRow('coalesced-events', { coalesce: true }, true, []),
   // Both managers resync every 10 minutes by default (--sync-period): any cached object may be
   // handed to its controllers again at any time.

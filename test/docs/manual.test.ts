@@ -57,6 +57,22 @@ describe('README.md', () => {
     }
   });
 
+  it("has the second reading's table of changes as the last run recorded the results after it", () => {
+    const manifest = JSON.parse(readFileSync('docs/move.manifest.json', 'utf8')) as DocsManifest;
+    const page = readFileSync('docs/second-reading.md', 'utf8');
+    const rows = [...page.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([^|]+) \| [^|]+ \|$/gm)].map((m) => ({ variant: m[1], after: m[2].trim() }));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      const recorded = manifest.variants[r.variant];
+      expect(recorded, `${r.variant} is in the record`).toBeDefined();
+      const violated = Object.entries(recorded.properties)
+        .filter(([, status]) => status === 'violated')
+        .map(([name]) => name);
+      const verdict = recorded.verdict === 'proved' ? 'proved' : `violated: ${violated.join(', ')}`;
+      expect(r.after, r.variant).toBe(`${num(recorded.distinctStates)} states, depth ${recorded.depth}, ${verdict}`);
+    }
+  });
+
   it('shows the Die Hard model as test/fixtures/dieHard.ts has it', () => {
     const block = /```ts\n([\s\S]*?)```/.exec(readme)![1];
     expect(readFileSync('test/fixtures/dieHard.ts', 'utf8').endsWith(block)).toBe(true);

@@ -861,3 +861,9 @@ describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-1', {
     ],
   },
 });
+
+describeMoveVariant('v1.9.5.resync', {
+  verdict: 'proved',
+  counts: { distinct: 130_143, generated: 667_947, depth: 34 },
+  traces: {},
+});

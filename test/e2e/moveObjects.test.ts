@@ -76,11 +76,7 @@ describeMoveVariant('v1.9.3-no-timing-assumption.cache-lag-0', {
 
 describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption', {
   verdict: 'violated',
-  counts: {
-    distinct: 266752,
-    generated: 1079966,
-    depth: 49,
-  },
+  counts: { distinct: 404_119, generated: 1_673_374, depth: 49 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -166,29 +162,18 @@ describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption'
     ],
   },
   lassos: {
-    EveryMovedObjectIsEventuallyRemoved: {
-      loop: 29,
-      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c2)',
-    },
+    EveryMovedObjectIsEventuallyRemoved: { loop: 29, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c2)' },
   },
 });
 
 describeMoveVariant('two-clusters.v1.9.5-mover.cache-lag-0.no-timing-assumption', {
   verdict: 'proved',
-  counts: {
-    distinct: 22749,
-    generated: 95767,
-    depth: 35,
-  },
+  counts: { distinct: 39_277, generated: 167_962, depth: 35 },
   traces: {},
 });
 
 describeMoveVariant('cluster-with-machine.v1.9.5-mover.cache-lag-0.no-timing-assumption', {
   verdict: 'proved',
-  counts: {
-    distinct: 59916,
-    generated: 260679,
-    depth: 38,
-  },
+  counts: { distinct: 81_069, generated: 356_161, depth: 38 },
   traces: {},
 });

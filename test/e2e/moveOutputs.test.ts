@@ -54,6 +54,9 @@ describe(`readable results on models/move.ts, variant ${VARIANT}`, () => {
     expect(run.stdout).toContain(
       [
         '     2. mover.pauseCluster(Cluster/c1)',
+        // The preflight's fresh read of the Cluster, then the pause.
+        '        mover -> source API server: GET Cluster/c1',
+        '          <- 200 OK',
         '        mover -> source API server: PATCH Cluster/c1 (merge) {"spec":{"paused":true}}',
         '          <- 200 OK',
         '        mover phase: pause -> create',

@@ -52,7 +52,7 @@ describe('move model: scale parameters', () => {
     const scaled = await variantOf(['--variant', 'scale.v1.9.5-mover', '--param', 'clusters=2', '--workers', '2']);
     const row = await variantOf(['--variant', 'two-clusters.v1.9.5-mover.cache-lag-0.no-timing-assumption']);
     expect(scaled.parameters).toEqual({ clusters: 2, machines: 0, restarts: 0, lag: 0, moverReruns: 0 });
-    expect(scaled.variant).toMatchObject({ verdict: 'proved', distinctStates: 22749, statesGenerated: 95767, depth: 35 });
+    expect(scaled.variant).toMatchObject({ verdict: 'proved', distinctStates: 39277, statesGenerated: 167962, depth: 35 });
     expect(scaled.variant).toEqual(row.variant);
     expect(scaled.exitCode).toBe(0);
   });
