@@ -1,6 +1,6 @@
 // Facts of Cluster API shared by the models in this folder: names from its API types, and how
 // its controllers read an object. Not a model itself (no default export).
-import type { List } from 'immutable';
+import { Record, type List } from 'immutable';
 import { k8s } from 'modelcheck';
 
 type KubeObject = k8s.KubeObject;
@@ -10,8 +10,11 @@ export const CLUSTER_FINALIZER = 'cluster.cluster.x-k8s.io';
 // api/v1beta1 common_types.go PausedAnnotation; clusterctl/api/v1alpha3 DeleteForMoveAnnotation.
 export const PAUSED_ANNOTATION = 'cluster.x-k8s.io/paused';
 export const DELETE_FOR_MOVE_ANNOTATION = 'clusterctl.cluster.x-k8s.io/delete-for-move';
-// The v1beta2 condition set by paused.EnsurePausedCondition (util/paused/paused.go).
+// The v1beta2 condition set by paused.EnsurePausedCondition (util/paused/paused.go), and its
+// reasons (api/v1beta1 v1beta2_condition_consts.go PausedV1Beta2Reason, NotPausedV1Beta2Reason).
 export const PAUSED_CONDITION = 'Paused';
+export const PAUSED_REASON = 'Paused';
+export const NOT_PAUSED_REASON = 'NotPaused';
 // clusterctl client.go newWriteBackoff: Steps 10.
 export const MAX_MOVE_ATTEMPTS = 10;
 
@@ -29,14 +32,17 @@ export function needsFinalizer(obj: KubeObject, finalizer: string): boolean {
 }
 
 /**
- * What the Cluster API controllers read of a cached object, field by field: no resourceVersion
- * (the ResourceIsChanged predicates pass for every real write), of the annotations only the
- * paused one, of the conditions only Paused. Caches keep just this (ManagerConfig.view).
+ * What the Cluster API controllers read of a cached object, field by field: its resourceVersion
+ * (patch.Helper locks condition patches to it) and generation (the Paused condition's
+ * observedGeneration), of the annotations only the paused one, of the conditions only Paused.
+ * Caches keep just this (ManagerConfig.view).
  */
 export function readByControllers(o: KubeObject): KubeObject {
   return k8s.KubeObject({
     kind: o.kind,
     name: o.name,
+    resourceVersion: o.resourceVersion,
+    generation: o.generation,
     finalizers: o.finalizers,
     deletionTimestamp: o.deletionTimestamp,
     annotations: o.annotations.filter((_, k) => k === PAUSED_ANNOTATION),
@@ -73,27 +79,93 @@ export function removeFinalizerStep<S>(r: StepContext<S>, finalizer: string): k8
   return patchThenReturn(r, { finalizers: r.local<List<string>>('finalizers').filter((f) => f !== finalizer) });
 }
 
-/** What the pause check needs from the reconciled object's own cached copy, kept as locals. */
-export function pauseLocals(o: KubeObject): { annotatedPaused: boolean; pausedCondition: boolean | null } {
+/**
+ * util/paused/paused.go pausedCondition (83-112): the Paused condition for an object whose cached
+ * Cluster says `clusterPaused` and which carries the paused annotation or not, observed at the
+ * generation of the copy the reconcile read.
+ */
+export function pausedCondition(kind: string, clusterPaused: boolean, annotated: boolean, generation: number): k8s.Condition {
+  if (!clusterPaused && !annotated) return k8s.Condition({ status: false, observedGeneration: generation, reason: NOT_PAUSED_REASON });
+  const messages: string[] = [];
+  if (clusterPaused) messages.push('Cluster spec.paused is set to true');
+  if (annotated) messages.push(`${kind} has the ${PAUSED_ANNOTATION} annotation`);
+  return k8s.Condition({ status: true, observedGeneration: generation, reason: PAUSED_REASON, message: messages.join(', ') });
+}
+
+/** What the pause check reads of the reconciled object's own cached copy, kept as a local. */
+export interface PauseReadProps {
+  annotated: boolean;
+  generation: number;
+  /** The copy's Paused condition, if it has one. */
+  condition: k8s.Condition | null;
+}
+export const PauseRead = Record<PauseReadProps>({ annotated: false, generation: 0, condition: null }, 'PauseRead');
+
+/** The local `pause` for pauseCheck, from the reconciled object's cached copy. */
+export function pauseLocals(o: KubeObject): { pause: ReturnType<typeof PauseRead> } {
   return {
-    annotatedPaused: o.annotations.has(PAUSED_ANNOTATION),
-    pausedCondition: (o.conditions.get(PAUSED_CONDITION) as boolean | undefined) ?? null,
+    pause: PauseRead({
+      annotated: o.annotations.has(PAUSED_ANNOTATION),
+      generation: o.generation,
+      condition: o.conditions.get(PAUSED_CONDITION) ?? null,
+    }),
   };
 }
 
 /**
- * util/paused/paused.go EnsurePausedCondition, for an object other than the Cluster: paused if
- * the cached Cluster is (spec.paused) or the object is annotated (pauseLocals). A changed
- * condition is patched (ensurePausedConditionStep); otherwise a paused object's Reconcile
- * returns and an unpaused one goes on with `then`.
+ * util/paused/paused.go EnsurePausedCondition (44-80): the condition the object should carry
+ * (pausedCondition, from the cached Cluster's spec.paused and the local `pause`); when the
+ * copy's condition has the same state (HasSameState: status, reason, message and
+ * observedGeneration) a paused object's Reconcile returns and an unpaused one goes on with
+ * `then`; otherwise the condition is patched (ensurePausedConditionStep) and Reconcile returns.
  */
 export function pauseCheck<S>(r: StepContext<S>, cluster: KubeObject, then: () => k8s.StepOutcome): k8s.StepOutcome {
-  const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
-  if (r.local<boolean | null>('pausedCondition') !== paused) return r.goto('ensurePausedCondition', { paused });
-  return paused ? r.done() : then();
+  const read = r.local<ReturnType<typeof PauseRead>>('pause');
+  const want = pausedCondition(kindOf(r.key), cluster.spec.get('paused') === true, read.annotated, read.generation);
+  if (changesPausedCondition(read, want)) return r.goto('ensurePausedCondition', { condition: want });
+  return want.status ? r.done() : then();
 }
 
-/** EnsurePausedCondition's patch of the Paused condition (the local `paused`); Reconcile returns. */
+/** EnsurePausedCondition's test (52-58): whether `want` differs from the copy's condition. */
+export function changesPausedCondition(read: ReturnType<typeof PauseRead>, want: k8s.Condition): boolean {
+  return read.condition === null || !k8s.hasSameState(read.condition, want);
+}
+
+/** EnsurePausedCondition's patch of the Paused condition (the local `condition`); Reconcile returns. */
 export function ensurePausedConditionStep<S>(r: StepContext<S>): k8s.StepOutcome {
-  return patchThenReturn(r, { conditions: { [PAUSED_CONDITION]: r.local<boolean>('paused') } });
+  const condition = r.local<k8s.Condition>('condition');
+  return patchStatusConditions(r, { [PAUSED_CONDITION]: condition }, () => r.done());
+}
+
+/**
+ * util/patch/patch.go patchStatusConditions (228-361), how patch.Helper writes conditions: get
+ * the object again with the controller's client, which reads the cache (330); set the changed
+ * conditions on that copy (owned conditions always win: v1beta2 conditions patch.go Apply
+ * 150-152, and the same for v1beta1); send a status merge patch locked to that copy's
+ * resourceVersion (MergeFromWithOptimisticLock, 335, 350). A 409 is tried again, 5 attempts in
+ * all (wait.Backoff Steps 5, 316-320; apimachinery wait.ExponentialBackoff), then Reconcile
+ * returns the error (requeue), as it does on a NotFound or any other error. On success, `then`.
+ * Inference: a 409 is modelled as that requeue at once, with no attempt count. A failed attempt
+ * changes nothing, so four more in the same state can always follow it; and an attempt that
+ * succeeds after failed ones is this step taken later. So every run of the real retries is a
+ * run here and the other way round, up to steps that change nothing. One step for the get and
+ * the patch: the patch fails whenever the cache was behind the server at the get, whenever the
+ * server moved on in between, and both are orders the search takes.
+ * The status patch Patch sends after it is empty when only conditions changed, writes nothing,
+ * and fails only when the object is gone, which makes Reconcile requeue a key whose later
+ * requests can only get 404; it is left out.
+ */
+export function patchStatusConditions<S>(
+  r: StepContext<S>,
+  conditions: Readonly<globalThis.Record<string, k8s.ConditionInit>>,
+  then: () => k8s.StepOutcome,
+): k8s.StepOutcome {
+  const latest = r.cached(r.key);
+  if (latest === undefined) return r.requeue();
+  const res = r.mergePatch(r.key, { conditions }, { resourceVersion: latest.resourceVersion });
+  return res.code === 200 ? then() : r.requeue();
+}
+
+function kindOf(key: k8s.ObjectKey): string {
+  return key.slice(0, key.indexOf('/'));
 }

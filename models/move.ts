@@ -26,12 +26,15 @@ import {
   MAX_MOVE_ATTEMPTS as MAX_ATTEMPTS,
   PAUSED_ANNOTATION,
   PAUSED_CONDITION,
+  changesPausedCondition,
   ensureFinalizerStep,
   ensurePausedConditionStep,
   isPaused,
   needsFinalizer,
   pauseCheck,
   pauseLocals,
+  pausedCondition,
+  patchStatusConditions,
   readByControllers,
   removeFinalizerStep,
 } from './capi.ts';
@@ -115,7 +118,8 @@ const MACHINE_SET_FINALIZER = 'cluster.x-k8s.io/machineset';
 function reconciledHistory(created: KubeObject, finalizer: string, code: ControllerCode): KubeObject[] {
   const withFinalizer = created.set('finalizers', List([finalizer]));
   const versions = code.pr11284
-    ? [created, withFinalizer, withFinalizer.setIn(['conditions', PAUSED_CONDITION], false)]
+    ? // Generation 1: the history changes no spec before the condition is written.
+      [created, withFinalizer, withFinalizer.setIn(['conditions', PAUSED_CONDITION], pausedCondition(created.kind, false, false, 1))]
     : [created, withFinalizer];
   return [...versions.slice(0, -1), provisioned(versions[versions.length - 1])];
 }
@@ -132,7 +136,7 @@ function reconciledHistory(created: KubeObject, finalizer: string, code: Control
 function provisioned(o: KubeObject): KubeObject {
   switch (o.kind) {
     case 'Cluster':
-      return o.setIn(['status', 'infrastructureReady'], true).setIn(['conditions', CONTROL_PLANE_INITIALIZED], true);
+      return o.setIn(['status', 'infrastructureReady'], true).setIn(['conditions', CONTROL_PLANE_INITIALIZED], k8s.condition(true));
     case 'Machine':
       return o.setIn(['status', 'nodeRef'], nodeOf(o.name));
     case 'DockerCluster':
@@ -143,6 +147,10 @@ function provisioned(o: KubeObject): KubeObject {
   }
 }
 
+// conditions.MarkFalse(..., clusterv1.DeletingReason, ConditionSeverityInfo, ""), as CAPD's
+// reconcileDelete marks LoadBalancerAvailable and ContainerProvisioned (api/v1beta1
+// condition_consts.go DeletingReason).
+const DELETING_FALSE = k8s.Condition({ status: false, reason: 'Deleting' });
 // api/v1beta1 condition_consts.go ControlPlaneInitializedCondition.
 const CONTROL_PLANE_INITIALIZED = 'ControlPlaneInitialized';
 
@@ -383,7 +391,12 @@ function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState
         return r.goto('ensureFinalizer', { finalizers: cluster.finalizers });
       }
       const paused = isPaused(cluster, cluster);
-      if (code.pr11284 && cluster.conditions.get(PAUSED_CONDITION) !== paused) return r.goto('ensurePausedCondition', { paused });
+      if (code.pr11284) {
+        // EnsurePausedCondition on the Cluster itself: its own copy says whether it is paused.
+        const { pause } = pauseLocals(cluster);
+        const want = pausedCondition('Cluster', cluster.spec.get('paused') === true, pause.annotated, pause.generation);
+        if (changesPausedCondition(pause, want)) return r.goto('ensurePausedCondition', { condition: want });
+      }
       // v1.8.0: "Return early if the object or Cluster is paused" (annotations.IsPaused).
       if (paused) return r.done();
       // reconcileDelete starts with reconcileInfrastructure, which reads the infra object.
@@ -524,8 +537,9 @@ function dockerClusterController(code: ControllerCode): k8s.ControllerConfig<Mov
       },
       ...(code.pr11284 ? { ensurePausedCondition: (r: StepContext<MoveState>) => ensurePausedConditionStep(r) } : {}),
       reconcileDelete: (r) => {
-        const res = r.mergePatch(r.key, { conditions: { LoadBalancerAvailable: false } });
-        return res.code === 200 ? r.goto('deleteLoadBalancer', { finalizers: r.local('finalizers') }) : r.requeue();
+        // patchDockerCluster: patch.Helper, LoadBalancerAvailable owned (dockercluster_controller.go 130-149, 187-190).
+        const finalizers = r.local('finalizers');
+        return patchStatusConditions(r, { LoadBalancerAvailable: DELETING_FALSE }, () => r.goto('deleteLoadBalancer', { finalizers }));
       },
       deleteLoadBalancer: (r) => {
         r.effect((s) => s.setIn(['infrastructure', loadBalancerOf(nameOf(r.key))], 'deleted'));
@@ -699,8 +713,7 @@ function dockerMachineController(t: Topology): k8s.ControllerConfig<MoveState> {
         if (!machine) return r.requeue();
         return r.goto('getCluster', {
           cluster: clusterOfMachine(machine),
-          annotatedPaused: r.local('annotatedPaused'),
-          pausedCondition: r.local('pausedCondition'),
+          pause: r.local('pause'),
           finalizers: r.local('finalizers'),
         });
       },
@@ -721,8 +734,9 @@ function dockerMachineController(t: Topology): k8s.ControllerConfig<MoveState> {
         // "DockerCluster is not available yet": return without error. Inference: one step for
         // this cache read and the condition patch that follows it.
         if (!r.cached(r.local<ObjectKey>('dockerCluster'))) return r.done();
-        const res = r.mergePatch(r.key, { conditions: { ContainerProvisioned: false } });
-        return res.code === 200 ? r.goto('deleteContainer', { finalizers: r.local('finalizers') }) : r.requeue();
+        // patchDockerMachine: patch.Helper, ContainerProvisioned owned (dockermachine_controller.go 456-463).
+        const finalizers = r.local('finalizers');
+        return patchStatusConditions(r, { ContainerProvisioned: DELETING_FALSE }, () => r.goto('deleteContainer', { finalizers }));
       },
       deleteContainer: (r) => {
         // The container is named after the owner Machine, which has the DockerMachine's name here.
@@ -1002,7 +1016,7 @@ function moverActions(
       const res = kube.read(s, 'source', key, events);
       return (
         res.code !== 200 ||
-        (res.object.status.get('infrastructureReady') === true && res.object.conditions.get(CONTROL_PLANE_INITIALIZED) === true)
+        (res.object.status.get('infrastructureReady') === true && k8s.conditionStatus(res.object, CONTROL_PLANE_INITIALIZED) === true)
       );
     });
     const machinesReady = machines.every((key) => {
@@ -1096,7 +1110,7 @@ function moverActions(
               // shows it, the poll retries (a step that changes nothing, so it is left out).
               const all = TO_DELETE.every((key) => {
                 const res = kube.read(s, 'source', key, events);
-                return res.code === 200 && res.object.conditions.get(PAUSED_CONDITION) === true;
+                return res.code === 200 && k8s.conditionStatus(res.object, PAUSED_CONDITION) === true;
               });
               return all ? s.set('mover', Mover({ phase: 'delete' })) : undefined;
             },

@@ -21,10 +21,15 @@ import {
   MAX_MOVE_ATTEMPTS,
   PAUSED_ANNOTATION,
   PAUSED_CONDITION,
+  type PauseRead,
+  changesPausedCondition,
   ensureFinalizerStep,
   ensurePausedConditionStep,
   isPaused,
   needsFinalizer,
+  pauseCheck,
+  pauseLocals,
+  pausedCondition,
   readByControllers,
   removeFinalizerStep,
 } from './capi.ts';
@@ -114,9 +119,10 @@ const clusterController: k8s.ControllerConfig<MoveBackState> = {
     const cluster = r.cached(r.key);
     if (!cluster) return r.done();
     if (needsFinalizer(cluster, CLUSTER_FINALIZER)) return r.goto('ensureFinalizer', { finalizers: cluster.finalizers });
-    const paused = isPaused(cluster, cluster);
-    if (cluster.conditions.get(PAUSED_CONDITION) !== paused) return r.goto('ensurePausedCondition', { paused });
-    if (paused || !k8s.isDeleting(cluster)) return r.done();
+    const { pause } = pauseLocals(cluster);
+    const want = pausedCondition('Cluster', cluster.spec.get('paused') === true, pause.annotated, pause.generation);
+    if (changesPausedCondition(pause, want)) return r.goto('ensurePausedCondition', { condition: want });
+    if (want.status || !k8s.isDeleting(cluster)) return r.done();
     return r.goto('reconcileDelete', { finalizers: cluster.finalizers });
   },
   steps: {
@@ -165,8 +171,7 @@ function machineDeploymentController(
       if (!md) return r.done();
       if (needsFinalizer(md, finalizer)) return r.goto('ensureFinalizer', { finalizers: md.finalizers });
       return r.goto('getCluster', {
-        pausedCondition: setsPausedCondition ? (md.conditions.get(PAUSED_CONDITION) ?? null) : null,
-        annotatedPaused: md.annotations.has(PAUSED_ANNOTATION),
+        ...pauseLocals(md),
         // Read later only by reconcileDelete.
         finalizers: k8s.isDeleting(md) ? md.finalizers : null,
       });
@@ -176,12 +181,14 @@ function machineDeploymentController(
       getCluster: (r) => {
         const cluster = r.cached(CLUSTER);
         if (!cluster) return r.requeue();
-        const paused = cluster.spec.get('paused') === true || r.local<boolean>('annotatedPaused');
-        if (setsPausedCondition && r.local<boolean | null>('pausedCondition') !== paused)
-          return r.goto('ensurePausedCondition', { paused });
-        if (paused) return r.done();
-        const finalizers = r.local<List<string> | null>('finalizers');
-        return finalizers === null ? r.done() : r.goto('reconcileDelete', { finalizers });
+        const afterPauseCheck = () => {
+          const finalizers = r.local<List<string> | null>('finalizers');
+          return finalizers === null ? r.done() : r.goto('reconcileDelete', { finalizers });
+        };
+        if (setsPausedCondition) return pauseCheck(r, cluster, afterPauseCheck);
+        // The topology controller: annotations.IsPaused, no condition.
+        const paused = cluster.spec.get('paused') === true || r.local<ReturnType<typeof PauseRead>>('pause').annotated;
+        return paused ? r.done() : afterPauseCheck();
       },
       ...(setsPausedCondition ? { ensurePausedCondition: (r: StepContext<MoveBackState>) => ensurePausedConditionStep(r) } : {}),
       // Inference: no MachineSets in this model, so deletion only removes the finalizer.
@@ -386,9 +393,21 @@ function initialState(): MoveBackState[] {
   const worlds = kube.initialWorlds(
     {
       [BOOTSTRAP]: [
-        { versions: [cluster, clusterDone, clusterDone.setIn(['conditions', PAUSED_CONDITION], false)], reconciled: true },
         {
-          versions: [md, md.set('finalizers', List([MD_FINALIZER])), mdDone, mdDone.setIn(['conditions', PAUSED_CONDITION], false)],
+          versions: [
+            cluster,
+            clusterDone,
+            clusterDone.setIn(['conditions', PAUSED_CONDITION], pausedCondition('Cluster', false, false, 1)),
+          ],
+          reconciled: true,
+        },
+        {
+          versions: [
+            md,
+            md.set('finalizers', List([MD_FINALIZER])),
+            mdDone,
+            mdDone.setIn(['conditions', PAUSED_CONDITION], pausedCondition('MachineDeployment', false, false, 1)),
+          ],
           reconciled: true,
         },
       ],

@@ -53,11 +53,11 @@ function appController(bug: Bug): k8s.ControllerConfig<AppState> {
         // Bug: the finalizer goes before the bucket (a crash between the two leaks it for good).
         if (bug === 'removeFinalizerFirst') return r.goto('removeFinalizer', { app });
         // Bug: "no BucketReady on my copy, so there is no bucket to delete", on a cached copy.
-        if (bug === 'trustCachedStatus' && app.conditions.get(READY) !== true) return r.goto('removeFinalizer', { app });
+        if (bug === 'trustCachedStatus' && k8s.conditionStatus(app, READY) !== true) return r.goto('removeFinalizer', { app });
         return r.goto('deleteBucket', { app });
       }
       if (!k8s.hasFinalizer(app, FINALIZER)) return r.goto('addFinalizer', { app });
-      return r.goto('ensureBucket', { ready: app.conditions.get(READY) === true });
+      return r.goto('ensureBucket', { ready: k8s.conditionStatus(app, READY) === true });
     },
     steps: {
       // The patch carries the cached list plus ours; the API server answers 422 if the App is

@@ -4,7 +4,16 @@
 // docs/capi-semantics.md, "Kubernetes API server rules".
 // Who receives the watch events is not decided here (world.ts fans them out).
 import { List, Map, Record, type RecordOf } from 'immutable';
-import { addsFinalizer, isDeleting, keyOf, type FieldValue, type KubeObject, type ObjectKey } from './object.ts';
+import {
+  addsFinalizer,
+  condition,
+  isDeleting,
+  keyOf,
+  type ConditionInit,
+  type FieldValue,
+  type KubeObject,
+  type ObjectKey,
+} from './object.ts';
 
 export interface ApiServerProps {
   objects: Map<ObjectKey, KubeObject>;
@@ -36,6 +45,8 @@ export type ApiResponse =
 export interface ApiRequest {
   readonly verb: 'CREATE' | 'PATCH' | 'PUT' | 'DELETE';
   readonly key: ObjectKey;
+  /** A patch's precondition (MergeFromWithOptimisticLock): the resourceVersion it was made from. */
+  readonly resourceVersion?: number;
   /** A merge patch, `annotations` for a JSON patch, or the object sent by CREATE and PUT. */
   readonly body?: MergePatch | { readonly jsonPatchAnnotations: Readonly<globalThis.Record<string, string>> } | KubeObject;
 }
@@ -55,8 +66,8 @@ export interface MergePatch {
   readonly annotations?: Readonly<globalThis.Record<string, string | null>>;
   /** Per field; `null` removes the field (RFC 7386), as `{"spec":{"paused":null}}` does. */
   readonly spec?: Readonly<globalThis.Record<string, FieldValue>>;
-  /** status.conditions by type; a status subresource patch in the real API. */
-  readonly conditions?: Readonly<globalThis.Record<string, boolean>>;
+  /** status.conditions by type, each whole; a status subresource patch in the real API. */
+  readonly conditions?: Readonly<globalThis.Record<string, ConditionInit>>;
   /** Other status fields; a status subresource patch in the real API. */
   readonly status?: Readonly<globalThis.Record<string, FieldValue>>;
 }
@@ -81,19 +92,24 @@ export function create(server: ApiServer, obj: KubeObject): ApiResult {
   // The server owns resourceVersion and deletionTimestamp; a client cannot create a deleting
   // object. Status (the conditions too) is not written by a CREATE: with a status subresource,
   // as every kind here has, the server drops it and only a status write sets it (apiextensions
-  // customresource strategy.go PrepareForCreate).
-  const stored = obj.merge({ resourceVersion: 1, deletionTimestamp: null, conditions: Map(), status: Map() });
+  // customresource strategy.go PrepareForCreate), which also sets generation 1.
+  const stored = obj.merge({ resourceVersion: 1, generation: 1, deletionTimestamp: null, conditions: Map(), status: Map() });
   return persist(request, server, key, stored, 'ADDED', 201);
 }
 
 /**
- * A JSON merge patch with no resourceVersion: applied to the latest stored object, so it never
- * conflicts. The finalizer list, if given, replaces the stored one whole.
+ * A JSON merge patch, applied to the latest stored object. Without a resourceVersion it never
+ * conflicts; with one (controller-runtime's MergeFromWithOptimisticLock puts the client's copy's
+ * resourceVersion in the patch) it gets 409 Conflict unless that is the stored one: the patched
+ * object keeps the patch's resourceVersion and meets the update's check (apiserver registry
+ * store.go Update, 713-715, at v0.31.3). The
+ * finalizer list, if given, replaces the stored one whole.
  */
-export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch): ApiResult {
-  const request: ApiRequest = { verb: 'PATCH', key, body: patch };
+export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch, resourceVersion?: number): ApiResult {
+  const request: ApiRequest = { verb: 'PATCH', key, body: patch, ...(resourceVersion !== undefined ? { resourceVersion } : {}) };
   const stored = server.objects.get(key);
   if (!stored) return notFound(request, server, key);
+  if (resourceVersion !== undefined && resourceVersion !== stored.resourceVersion) return conflict(request, server, key);
   let next = stored;
   if (patch.finalizers !== undefined) next = next.set('finalizers', List(patch.finalizers));
   if (patch.annotations !== undefined) {
@@ -105,7 +121,9 @@ export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch)
     next = next.update('spec', (s) => Object.entries(patch.spec!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), s));
   }
   if (patch.conditions !== undefined) {
-    next = next.update('conditions', (c) => c.merge(Map(patch.conditions!)));
+    next = next.update('conditions', (c) =>
+      Object.entries(patch.conditions!).reduce((acc, [type, init]) => acc.set(type, condition(init)), c),
+    );
   }
   if (patch.status !== undefined) {
     next = next.update('status', (st) =>
@@ -144,16 +162,7 @@ export function update(server: ApiServer, obj: KubeObject): ApiResult {
   const request: ApiRequest = { verb: 'PUT', key, body: obj };
   const stored = server.objects.get(key);
   if (!stored) return notFound(request, server, key);
-  if (obj.resourceVersion !== stored.resourceVersion) {
-    return {
-      request,
-      server,
-      response: {
-        code: 409,
-        reason: `Operation cannot be fulfilled on ${key}: the object has been modified; please apply your changes to the latest version and try again`,
-      },
-    };
-  }
+  if (obj.resourceVersion !== stored.resourceVersion) return conflict(request, server, key);
   if (!isDeleting(stored) && isDeleting(obj)) {
     return {
       request,
@@ -168,7 +177,12 @@ export function update(server: ApiServer, obj: KubeObject): ApiResult {
     request,
     server,
     stored,
-    obj.merge({ deletionTimestamp: stored.deletionTimestamp, conditions: stored.conditions, status: stored.status }),
+    obj.merge({
+      deletionTimestamp: stored.deletionTimestamp,
+      generation: stored.generation,
+      conditions: stored.conditions,
+      status: stored.status,
+    }),
   );
 }
 
@@ -184,9 +198,11 @@ export function del(server: ApiServer, key: ObjectKey): ApiResult {
   if (stored.finalizers.isEmpty()) return remove(request, server, key, stored);
   if (isDeleting(stored)) return { request, server, response: { code: 200, object: stored, removed: false } };
   // Marking is a stored update like any other (registry store Delete ->
-  // updateForGracefulDeletionAndFinalizers -> GuaranteedUpdate): a new resourceVersion.
+  // updateForGracefulDeletionAndFinalizers -> GuaranteedUpdate): a new resourceVersion. It
+  // bumps generation too, for a kind that has one (store.go markAsDeleting, 997-999, v0.31.3).
   const rv = stored.resourceVersion + 1;
-  return persist(request, server, key, stored.merge({ deletionTimestamp: rv, resourceVersion: rv }), 'MODIFIED', 200);
+  const generation = stored.generation > 0 ? stored.generation + 1 : 0;
+  return persist(request, server, key, stored.merge({ deletionTimestamp: rv, resourceVersion: rv, generation }), 'MODIFIED', 200);
 }
 
 /** The checks and effects shared by every write of an existing object. */
@@ -202,7 +218,21 @@ function write(request: ApiRequest, server: ApiServer, stored: KubeObject, next:
     return { request, server, response: { code: 200, object: stored, removed: false } };
   }
   if (isDeleting(next) && next.finalizers.isEmpty()) return remove(request, server, key, next);
-  return persist(request, server, key, next.set('resourceVersion', stored.resourceVersion + 1), 'MODIFIED', 200);
+  // Anything outside metadata and status changed (here: spec): a new generation (apiextensions
+  // customresource strategy.go PrepareForUpdate, 178-186). A status write keeps it.
+  const generation = next.spec.equals(stored.spec) ? stored.generation : stored.generation + 1;
+  return persist(request, server, key, next.merge({ resourceVersion: stored.resourceVersion + 1, generation }), 'MODIFIED', 200);
+}
+
+function conflict(request: ApiRequest, server: ApiServer, key: ObjectKey): ApiResult {
+  return {
+    request,
+    server,
+    response: {
+      code: 409,
+      reason: `Operation cannot be fulfilled on ${key}: the object has been modified; please apply your changes to the latest version and try again`,
+    },
+  };
 }
 
 function remove(request: ApiRequest, server: ApiServer, key: ObjectKey, last: KubeObject): ApiResult {

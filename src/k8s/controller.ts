@@ -111,9 +111,13 @@ export class StepContext<S> {
     return this.io.list(this.state, kind);
   }
 
-  /** A JSON merge patch without resourceVersion (client.MergeFrom). */
-  mergePatch(key: ObjectKey, patch: MergePatch): ApiResponse {
-    return this.call((s) => api.mergePatch(s, key, patch));
+  /**
+   * A JSON merge patch: without a resourceVersion (client.MergeFrom) it applies to whatever is
+   * stored; with `{ resourceVersion }`, the version of the copy the patch was made from
+   * (client.MergeFromWithOptimisticLock), it gets 409 Conflict unless that is still the stored one.
+   */
+  mergePatch(key: ObjectKey, patch: MergePatch, options: { readonly resourceVersion?: number } = {}): ApiResponse {
+    return this.call((s) => api.mergePatch(s, key, patch, options.resourceVersion));
   }
 
   /** An update with the copy's resourceVersion (client.Update). */

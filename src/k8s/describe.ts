@@ -4,7 +4,7 @@
 // `source Cluster/c1 metadata.finalizers: [] -> [x]`. Only reports use this; the search never does.
 import { List, OrderedMap, isList } from 'immutable';
 import type { ApiRequest, ApiResponse, MergePatch, WatchEvent } from './apiServer.ts';
-import type { KubeObject } from './object.ts';
+import { condition, type Condition, type KubeObject } from './object.ts';
 import type { KubeWorld, Reconcile } from './world.ts';
 
 /** The request line: verb, object and, for a patch, its body as the client sends it. */
@@ -22,14 +22,15 @@ export function describeRequest(r: ApiRequest): string {
         const op = [{ op: 'add', path: '/metadata/annotations', value: body.jsonPatchAnnotations }];
         return `PATCH ${r.key} (JSON patch) ${JSON.stringify(op)}`;
       }
-      return `PATCH ${r.key} (merge) ${JSON.stringify(mergePatchJson(body))}`;
+      return `PATCH ${r.key} (merge) ${JSON.stringify(mergePatchJson(body, r.resourceVersion))}`;
     }
   }
 }
 
 /** A merge patch in the shape Kubernetes receives it. */
-function mergePatchJson(p: MergePatch): Record<string, unknown> {
+function mergePatchJson(p: MergePatch, resourceVersion: number | undefined): Record<string, unknown> {
   const metadata: Record<string, unknown> = {};
+  if (resourceVersion !== undefined) metadata.resourceVersion = String(resourceVersion);
   if (p.finalizers !== undefined) metadata.finalizers = isList(p.finalizers) ? p.finalizers.toArray() : [...p.finalizers];
   if (p.annotations !== undefined) metadata.annotations = p.annotations;
   const out: Record<string, unknown> = {};
@@ -39,11 +40,34 @@ function mergePatchJson(p: MergePatch): Record<string, unknown> {
     out.status = {
       ...p.status,
       ...(p.conditions !== undefined
-        ? { conditions: Object.entries(p.conditions).map(([type, status]) => ({ type, status: status ? 'True' : 'False' })) }
+        ? { conditions: Object.entries(p.conditions).map(([type, init]) => conditionJson(type, condition(init))) }
         : {}),
     };
   }
   return out;
+}
+
+/** A condition as the API carries it, with only the fields that are set. */
+function conditionJson(type: string, c: Condition): Record<string, unknown> {
+  return {
+    type,
+    status: c.status ? 'True' : 'False',
+    ...(c.observedGeneration !== 0 ? { observedGeneration: c.observedGeneration } : {}),
+    ...(c.reason !== '' ? { reason: c.reason } : {}),
+    ...(c.message !== '' ? { message: c.message } : {}),
+  };
+}
+
+/**
+ * A condition in a trace: its status, then what else is set, e.g. `True (observedGeneration 2,
+ * reason Paused, message "...")`; `brief` leaves out reason and message (for pending events).
+ */
+export function describeCondition(c: Condition, brief = false): string {
+  const rest: string[] = [];
+  if (c.observedGeneration !== 0) rest.push(`observedGeneration ${c.observedGeneration}`);
+  if (!brief && c.reason !== '') rest.push(`reason ${c.reason}`);
+  if (!brief && c.message !== '') rest.push(`message ${JSON.stringify(c.message)}`);
+  return `${c.status ? 'True' : 'False'}${rest.length > 0 ? ` (${rest.join(', ')})` : ''}`;
 }
 
 /** The answer line: the status code, its reason, and what a success did to the object. */
@@ -67,16 +91,20 @@ export function describeAnswer(request: ApiRequest, r: ApiResponse): string {
   }
 }
 
-/** An object's fields under their Kubernetes paths; resourceVersion 0 (a cache view's) is left out. */
+/**
+ * An object's fields under their Kubernetes paths; resourceVersion and generation 0 (left out of
+ * a cache's view, or never stored) are left out.
+ */
 export function objectView(o: KubeObject): OrderedMap<string, unknown> {
   const fields: [string, unknown][] = [];
   if (o.resourceVersion !== 0) fields.push(['metadata.resourceVersion', o.resourceVersion]);
+  if (o.generation !== 0) fields.push(['metadata.generation', o.generation]);
   fields.push(['metadata.deletionTimestamp', o.deletionTimestamp]);
   fields.push(['metadata.finalizers', `[${o.finalizers.join(', ')}]`]);
   for (const [k, v] of [...o.annotations.entries()].sort(byKey)) fields.push([`metadata.annotations.${k}`, v]);
   if (!o.ownerReferences.isEmpty()) fields.push(['metadata.ownerReferences', `[${o.ownerReferences.join(', ')}]`]);
   for (const [k, v] of [...o.spec.entries()].sort(byKey)) fields.push([`spec.${k}`, v]);
-  for (const [k, v] of [...o.conditions.entries()].sort(byKey)) fields.push([`status.conditions.${k}`, v ? 'True' : 'False']);
+  for (const [k, v] of [...o.conditions.entries()].sort(byKey)) fields.push([`status.conditions.${k}`, describeCondition(v)]);
   for (const [k, v] of [...o.status.entries()].sort(byKey)) fields.push([`status.${k}`, v]);
   return OrderedMap(fields);
 }
@@ -86,10 +114,11 @@ export function describeEvent(e: WatchEvent): string {
   const o = e.object;
   const parts: string[] = [];
   if (o.resourceVersion !== 0) parts.push(`resourceVersion ${o.resourceVersion}`);
+  if (o.generation !== 0) parts.push(`generation ${o.generation}`);
   if (o.deletionTimestamp !== null) parts.push(`deletionTimestamp ${o.deletionTimestamp}`);
   parts.push(`finalizers [${o.finalizers.join(', ')}]`);
   for (const [k, v] of [...o.spec.entries()].sort(byKey)) parts.push(`spec.${k} ${String(v)}`);
-  for (const [k, v] of [...o.conditions.entries()].sort(byKey)) parts.push(`${k} ${v ? 'True' : 'False'}`);
+  for (const [k, v] of [...o.conditions.entries()].sort(byKey)) parts.push(`${k} ${describeCondition(v, true)}`);
   return `${e.type} (${parts.join(', ')})`;
 }
 

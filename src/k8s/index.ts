@@ -10,6 +10,12 @@ export {
   withFinalizer,
   withoutFinalizer,
   addsFinalizer,
+  Condition,
+  condition,
+  conditionStatus,
+  hasSameState,
+  type ConditionInit,
+  type ConditionProps,
   type ObjectKey,
   type FieldValue,
   type KubeObjectProps,
@@ -32,7 +38,7 @@ export {
   type WatchEventType,
 } from './apiServer.ts';
 export { KubeWorld, Reconcile, type LocalValue } from './world.ts';
-export { describeRequest, describeAnswer, describeEvent, objectView, worldView } from './describe.ts';
+export { describeRequest, describeAnswer, describeEvent, describeCondition, objectView, worldView } from './describe.ts';
 export {
   StepContext,
   resourceIsChanged,

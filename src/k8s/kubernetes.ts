@@ -269,7 +269,7 @@ export class Kubernetes<S> {
     const slots: { manager: ManagerConfig; history: ObjectHistory; versions: KubeObject[] }[] = [];
     for (const [server, list] of Object.entries(histories)) {
       for (const history of list) {
-        const versions = history.versions.map((v, i) => v.set('resourceVersion', i + 1));
+        const versions = numbered(history.versions);
         const last = versions[versions.length - 1];
         base = base.setIn(['servers', server, 'objects', keyOf(last)], last);
         for (const m of managers) {
@@ -716,4 +716,28 @@ function apiRules<S>(lens: Lens<S>, servers: readonly string[]): Property<S>[] {
         ),
     ),
   ];
+}
+
+/**
+ * An object's history as the API server would have stored it: resourceVersion 1, 2, ... and
+ * generation 1 at creation, bumped by each version that changes the spec or marks the object
+ * for deletion (the rules of apiServer.ts). A condition cannot have observed a generation the
+ * object has not reached.
+ */
+function numbered(history: readonly KubeObject[]): KubeObject[] {
+  const out: KubeObject[] = [];
+  for (const [i, v] of history.entries()) {
+    const prev = out[i - 1];
+    const bumped = prev !== undefined && (!v.spec.equals(prev.spec) || (isDeleting(v) && !isDeleting(prev)));
+    const generation = prev === undefined ? 1 : prev.generation + (bumped ? 1 : 0);
+    for (const [type, c] of v.conditions) {
+      if (c.observedGeneration > generation) {
+        throw new Error(
+          `${keyOf(v)}, version ${i + 1} of its history: condition ${type} has observedGeneration ${c.observedGeneration}, but the object is at generation ${generation}`,
+        );
+      }
+    }
+    out.push(v.merge({ resourceVersion: i + 1, generation }));
+  }
+  return out;
 }

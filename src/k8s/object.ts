@@ -1,6 +1,6 @@
 // Kubernetes objects as immutable state values: the metadata the API server's rules act on
-// (resourceVersion, finalizers, deletionTimestamp, annotations, ownerReferences), a small spec
-// and the status conditions. Field names are Kubernetes' own. Nothing here knows about any
+// (resourceVersion, generation, finalizers, deletionTimestamp, annotations, ownerReferences), a
+// small spec and the status conditions. Field names are Kubernetes' own. Nothing here knows about any
 // particular controller or about clusterctl.
 import { List, Map, Record, type RecordOf } from 'immutable';
 
@@ -24,6 +24,12 @@ export interface KubeObjectProps {
    * of writes to unrelated objects. Inference.
    */
   resourceVersion: number;
+  /**
+   * metadata.generation: 1 on create, bumped by a write that changes anything outside metadata
+   * and status (here: spec) and by marking the object for deletion; 0 for an object the API
+   * server has not stored yet. The rules are the custom-resource strategy's (apiServer.ts).
+   */
+  generation: number;
   finalizers: List<string>;
   /** `null`, or the resourceVersion of the write that set it (a logical timestamp). */
   deletionTimestamp: number | null;
@@ -31,25 +37,61 @@ export interface KubeObjectProps {
   /** ownerReferences, by key. */
   ownerReferences: List<ObjectKey>;
   spec: Map<string, FieldValue>;
-  /** status.conditions (v1beta2 style): condition type to status True (true) or False (false). */
-  conditions: Map<string, boolean>;
+  /** status.conditions (metav1.Condition, v1beta2 style), by type. */
+  conditions: Map<string, Condition>;
   /** The other status fields, by name (e.g. `infrastructureReady`, `nodeRef`). */
   status: Map<string, FieldValue>;
 }
 
 export type KubeObject = RecordOf<KubeObjectProps>;
 
+/**
+ * A status condition as metav1.Condition has it, less lastTransitionTime (which no controller
+ * here compares): status True (true) or False (false), the generation its writer observed, and
+ * the reason and message its writer gave.
+ */
+export interface ConditionProps {
+  status: boolean;
+  observedGeneration: number;
+  reason: string;
+  message: string;
+}
+export type Condition = RecordOf<ConditionProps>;
+export const Condition = Record<ConditionProps>({ status: false, observedGeneration: 0, reason: '', message: '' }, 'Condition');
+
+/** A condition as a model writes it: its status alone, or its fields (the rest empty). */
+export type ConditionInit = boolean | Partial<ConditionProps> | Condition;
+
+export function condition(init: ConditionInit): Condition {
+  if (typeof init === 'boolean') return Condition({ status: init });
+  return init instanceof Condition ? init : Condition(init);
+}
+
+/** The condition's status, or `undefined` when the object has no condition of that type. */
+export function conditionStatus(o: KubeObject, type: string): boolean | undefined {
+  return o.conditions.get(type)?.status;
+}
+
+/**
+ * util/conditions/v1beta2 HasSameState: equal type, status, observedGeneration, reason and
+ * message (lastTransitionTime is not compared).
+ */
+export function hasSameState(a: Condition, b: Condition): boolean {
+  return a.equals(b);
+}
+
 export const KubeObject = Record<KubeObjectProps>(
   {
     kind: '',
     name: '',
     resourceVersion: 0,
+    generation: 0,
     finalizers: List<string>(),
     deletionTimestamp: null,
     annotations: Map<string, string>(),
     ownerReferences: List<ObjectKey>(),
     spec: Map<string, FieldValue>(),
-    conditions: Map<string, boolean>(),
+    conditions: Map<string, Condition>(),
     status: Map<string, FieldValue>(),
   },
   'KubeObject',
@@ -60,24 +102,26 @@ export function kubeObject(fields: {
   kind: string;
   name: string;
   resourceVersion?: number;
+  generation?: number;
   finalizers?: readonly string[];
   deletionTimestamp?: number | null;
   annotations?: Readonly<globalThis.Record<string, string>>;
   ownerReferences?: readonly ObjectKey[];
   spec?: Readonly<globalThis.Record<string, FieldValue>>;
-  conditions?: Readonly<globalThis.Record<string, boolean>>;
+  conditions?: Readonly<globalThis.Record<string, ConditionInit>>;
   status?: Readonly<globalThis.Record<string, FieldValue>>;
 }): KubeObject {
   return KubeObject({
     kind: fields.kind,
     name: fields.name,
     resourceVersion: fields.resourceVersion ?? 0,
+    generation: fields.generation ?? 0,
     finalizers: List(fields.finalizers ?? []),
     deletionTimestamp: fields.deletionTimestamp ?? null,
     annotations: Map(fields.annotations ?? {}),
     ownerReferences: List(fields.ownerReferences ?? []),
     spec: Map(fields.spec ?? {}),
-    conditions: Map(fields.conditions ?? {}),
+    conditions: Map(Object.entries(fields.conditions ?? {}).map(([type, c]) => [type, condition(c)] as const)),
     status: Map(fields.status ?? {}),
   });
 }

@@ -74,8 +74,11 @@ describe('the v1.9.3 Machine and DockerMachine controllers of models/move.ts, ou
       ['SettledDeletionIsComplete', 'holds'],
       ['MachineEventuallyGone', 'holds'],
     ]);
-    // The shortest way to a deleted Node (17 steps): every step of both reconcileDeletes, in
-    // code order. The DockerMachine's DELETE queues the Machine again (its external tracker), and
+    // The shortest way to a deleted Node (24 steps): every step of both reconcileDeletes, in
+    // code order. Each DELETE bumps its object's generation (markAsDeleting), so each controller's
+    // first pass after it writes the Paused condition again with the new observedGeneration and
+    // returns (EnsurePausedCondition), and that write's event queues it again. The DockerMachine's
+    // DELETE queues the Machine again (its external tracker), and
     // every pass of reconcileDelete drains first (a drained Node drains at once); the second pass
     // finds the DockerMachine gone and deletes the Node. Among the interleavings of that length
     // the search reports the one its action order reaches first.
@@ -84,12 +87,19 @@ describe('the v1.9.3 Machine and DockerMachine controllers of models/move.ts, ou
       'user.deleteMachine',
       'machineController.reconcile(Machine/c1-m0)',
       'machineController.getCluster(Machine/c1-m0)',
+      'machineController.ensurePausedCondition(Machine/c1-m0)',
+      'machineController.reconcile(Machine/c1-m0)',
+      'machineController.getCluster(Machine/c1-m0)',
       'machineController.drainNode(Machine/c1-m0)',
       'machineController.reconcileDeleteInfrastructure(Machine/c1-m0)',
       'machineController.deleteInfrastructure(Machine/c1-m0)',
       'machineController.reconcile(Machine/c1-m0)',
       'machineController.getCluster(Machine/c1-m0)',
       'machineController.drainNode(Machine/c1-m0)',
+      'dockerMachineController.reconcile(DockerMachine/c1-m0)',
+      'dockerMachineController.getOwnerMachine(DockerMachine/c1-m0)',
+      'dockerMachineController.getCluster(DockerMachine/c1-m0)',
+      'dockerMachineController.ensurePausedCondition(DockerMachine/c1-m0)',
       'dockerMachineController.reconcile(DockerMachine/c1-m0)',
       'dockerMachineController.getOwnerMachine(DockerMachine/c1-m0)',
       'dockerMachineController.getCluster(DockerMachine/c1-m0)',

@@ -210,12 +210,12 @@ describe('status (a status subresource)', () => {
   it('an update keeps the stored status and conditions and changes the rest', () => {
     const server = ok2(k8s.mergePatch(serverWith(), KEY, { conditions: { Ready: false }, status: { nodeRef: 'n1' } })).server;
     const copy = stored(server)!
-      .merge({ conditions: stored(server)!.conditions.set('Ready', true) })
+      .merge({ conditions: stored(server)!.conditions.set('Ready', k8s.condition(true)) })
       .setIn(['spec', 'size'], 3);
     const r = k8s.update(server, copy.setIn(['status', 'nodeRef'], 'n2'));
     expect(r.response.code).toBe(200);
     expect([
-      stored(r.server)?.conditions.get('Ready'),
+      stored(r.server)?.conditions.get('Ready')?.status,
       stored(r.server)?.status.get('nodeRef'),
       stored(r.server)?.spec.get('size'),
     ]).toEqual([false, 'n1', 3]);
@@ -225,6 +225,60 @@ describe('status (a status subresource)', () => {
     const server = serverWith({ spec: { paused: true, size: 1 } });
     const r = k8s.mergePatch(server, KEY, { spec: { paused: null } });
     expect(stored(r.server)?.spec.toObject()).toEqual({ size: 1 });
+  });
+});
+
+describe('generation (custom resources)', () => {
+  // apiextensions-apiserver v0.31.3 customresource strategy.go: PrepareForCreate sets 1 (155),
+  // PrepareForUpdate bumps it when anything outside metadata changes (178-186), the status
+  // strategy copies the stored object and sets only status (status_strategy.go 60-84); apiserver
+  // v0.31.3 registry/store.go markAsDeleting bumps it when an object with finalizers is marked
+  // (997-999), once.
+  it('a create stores generation 1, whatever the client sent', () => {
+    expect(stored(serverWith({ generation: 7 }))?.generation).toBe(1);
+  });
+
+  it('a spec change bumps it; metadata and status writes do not', () => {
+    let server = serverWith({ spec: { size: 1 } });
+    server = ok2(k8s.mergePatch(server, KEY, { finalizers: [F], annotations: { a: 'x' } })).server;
+    server = ok2(k8s.mergePatch(server, KEY, { conditions: { Ready: true }, status: { nodeRef: 'n1' } })).server;
+    expect(stored(server)?.generation).toBe(1);
+    server = ok2(k8s.mergePatch(server, KEY, { spec: { size: 2 } })).server;
+    expect(stored(server)?.generation).toBe(2);
+    // An update: the generation the client sent does not count, the spec change does.
+    server = ok2(k8s.update(server, stored(server)!.merge({ generation: 9 }).setIn(['spec', 'size'], 3))).server;
+    expect(stored(server)?.generation).toBe(3);
+  });
+
+  it('marking for deletion bumps it once; a repeated DELETE does not', () => {
+    const marked = deletingServer();
+    expect(stored(marked)?.generation).toBe(2);
+    expect(stored(k8s.del(marked, KEY).server)?.generation).toBe(2);
+  });
+});
+
+describe('a merge patch with a resourceVersion (MergeFromWithOptimisticLock)', () => {
+  // The patched object keeps the patch's resourceVersion, and the store's update refuses one
+  // that is not the stored one (apiserver v0.31.3 registry/store.go Update, 713-715): 409.
+  it('applies when the resourceVersion is the stored one', () => {
+    const r = k8s.mergePatch(serverWith(), KEY, { conditions: { Paused: { status: true, observedGeneration: 1 } } }, 1);
+    expect(r.response.code).toBe(200);
+    expect(stored(r.server)?.conditions.get('Paused')?.toObject()).toEqual({ status: true, observedGeneration: 1, reason: '', message: '' });
+    expect(k8s.describeRequest(r.request)).toBe(
+      'PATCH Thing/o (merge) {"metadata":{"resourceVersion":"1"},"status":{"conditions":[{"type":"Paused","status":"True","observedGeneration":1}]}}',
+    );
+  });
+
+  it('answers 409 and changes nothing when the object has moved on', () => {
+    const server = ok2(k8s.mergePatch(serverWith(), KEY, { annotations: { a: 'x' } })).server;
+    const r = k8s.mergePatch(server, KEY, { conditions: { Paused: true } }, 1);
+    expect(r.response.code).toBe(409);
+    expect(r.server).toBe(server);
+    expect(r.event).toBeUndefined();
+  });
+
+  it('a missing object is 404 before any conflict', () => {
+    expect(k8s.mergePatch(k8s.emptyServer(), KEY, { conditions: { Paused: true } }, 1).response.code).toBe(404);
   });
 });
 
