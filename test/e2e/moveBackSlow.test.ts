@@ -1,20 +1,17 @@
-// models/moveBack.ts with the v1.9.3 ordering (1.4 million states, the slow tier): the first move leaves
+// models/moveBack.ts with the v1.9.3 ordering (2 million states, the slow tier): the first move leaves
 // the MachineDeployment deleting with one of its two finalizers, and the move back's update is refused
 // with 422 (issue #11809).
 // The figures come from the runs these assertions were written against (2026-12-03), each a
 // complete search; the traces were read against the model and the real code (docs/moveBack.md).
 // A change that moves them must say why. 2026-12-04: 1,428,398 -> 1,421,342 states, depth 76 -> 69,
 // when the move back's UPDATE stopped writing the source copy's status into the target
-// (docs/second-reading.md); the counterexamples kept their lengths.
+// (docs/second-reading.md); the counterexamples kept their lengths. Then -> 1,963,854 states, depth
+// 76, with generations and the locked condition patch; the counterexamples did not change.
 import { describeModelVariant } from '../helpers/moveVariant.ts';
 
 describeModelVariant('models/moveBack.ts', 'v1.9.3', {
   verdict: 'violated',
-  counts: {
-    distinct: 1421342,
-    generated: 6162844,
-    depth: 69,
-  },
+  counts: { distinct: 1_963_854, generated: 8_292_308, depth: 76 },
   traces: {
     NoFinalizerResurrection: [
       null,

@@ -7,11 +7,7 @@ import { describeMoveVariant } from '../helpers/moveVariant.ts';
 
 describeMoveVariant('v1.8.0-controllers.v1.9.3-mover', {
   verdict: 'violated',
-  counts: {
-    distinct: 20582,
-    generated: 89689,
-    depth: 46,
-  },
+  counts: { distinct: 20_582, generated: 89_689, depth: 46 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -120,20 +116,13 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover', {
     ],
   },
   lassos: {
-    EveryMovedObjectIsEventuallyRemoved: {
-      loop: 30,
-      loopAction: null,
-    },
+    EveryMovedObjectIsEventuallyRemoved: { loop: 30, loopAction: null },
   },
 });
 
 describeMoveVariant('v1.8.0-controllers.v1.9.5-mover', {
   verdict: 'violated',
-  counts: {
-    distinct: 16556,
-    generated: 75230,
-    depth: 38,
-  },
+  counts: { distinct: 16_556, generated: 75_230, depth: 38 },
   traces: {
     SourceInfraNeverDestroyed: [
       null,
@@ -157,11 +146,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.5-mover', {
 
 describeMoveVariant('v1.8.0-controllers.v1.9.3-mover.no-timing-assumption', {
   verdict: 'violated',
-  counts: {
-    distinct: 17803,
-    generated: 82425,
-    depth: 42,
-  },
+  counts: { distinct: 17_803, generated: 82_425, depth: 42 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -234,20 +219,13 @@ describeMoveVariant('v1.8.0-controllers.v1.9.3-mover.no-timing-assumption', {
     ],
   },
   lassos: {
-    EveryMovedObjectIsEventuallyRemoved: {
-      loop: 30,
-      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
-    },
+    EveryMovedObjectIsEventuallyRemoved: { loop: 30, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)' },
   },
 });
 
 describeMoveVariant('v1.8.0-controllers.v1.9.5-mover.no-timing-assumption', {
   verdict: 'violated',
-  counts: {
-    distinct: 19367,
-    generated: 91807,
-    depth: 36,
-  },
+  counts: { distinct: 19_367, generated: 91_807, depth: 36 },
   traces: {
     SourceInfraNeverDestroyed: [
       null,
@@ -269,11 +247,7 @@ describeMoveVariant('v1.8.0-controllers.v1.9.5-mover.no-timing-assumption', {
 
 describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover', {
   verdict: 'violated',
-  counts: {
-    distinct: 22173,
-    generated: 97662,
-    depth: 43,
-  },
+  counts: { distinct: 22_173, generated: 97_662, depth: 43 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -376,20 +350,13 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover', {
     ],
   },
   lassos: {
-    EveryMovedObjectIsEventuallyRemoved: {
-      loop: 28,
-      loopAction: null,
-    },
+    EveryMovedObjectIsEventuallyRemoved: { loop: 28, loopAction: null },
   },
 });
 
 describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover', {
   verdict: 'violated',
-  counts: {
-    distinct: 16556,
-    generated: 75230,
-    depth: 38,
-  },
+  counts: { distinct: 16_556, generated: 75_230, depth: 38 },
   traces: {
     SourceInfraNeverDestroyed: [
       null,
@@ -413,11 +380,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover', {
 
 describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover.no-timing-assumption', {
   verdict: 'violated',
-  counts: {
-    distinct: 26827,
-    generated: 124869,
-    depth: 43,
-  },
+  counts: { distinct: 26_827, generated: 124_869, depth: 43 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -516,20 +479,13 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.3-mover.no-timing-assumption'
     ],
   },
   lassos: {
-    EveryMovedObjectIsEventuallyRemoved: {
-      loop: 28,
-      loopAction: null,
-    },
+    EveryMovedObjectIsEventuallyRemoved: { loop: 28, loopAction: null },
   },
 });
 
 describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover.no-timing-assumption', {
   verdict: 'violated',
-  counts: {
-    distinct: 19367,
-    generated: 91807,
-    depth: 36,
-  },
+  counts: { distinct: 19_367, generated: 91_807, depth: 36 },
   traces: {
     SourceInfraNeverDestroyed: [
       null,
@@ -551,11 +507,7 @@ describeMoveVariant('v1.8.0+11286-controllers.v1.9.5-mover.no-timing-assumption'
 
 describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused', {
   verdict: 'violated',
-  counts: {
-    distinct: 52151,
-    generated: 244454,
-    depth: 43,
-  },
+  counts: { distinct: 48_176, generated: 219_328, depth: 51 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -617,6 +569,9 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused', {
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
+      'clusterController.ensurePausedCondition(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'clusterController.reconcile(Cluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
@@ -636,55 +591,46 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused', {
       'mover.getSourceObject(DockerCluster/c1)',
       'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
       'mover.removeFinalizers(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
       'mover.delete(DockerCluster/c1)',
       'mover.getSourceObject(Cluster/c1)',
       'mover.addDeleteForMoveAnnotation(Cluster/c1)',
       'mover.removeFinalizers(Cluster/c1)',
-      'capiCache.sync(DockerCluster/c1)',
-      'capiCache.sync(DockerCluster/c1)',
-      'capiCache.sync(DockerCluster/c1)',
-      'capiCache.sync(DockerCluster/c1)',
-      'capiCache.sync(Cluster/c1)',
-      'capiCache.sync(Cluster/c1)',
-      'capdCache.sync(DockerCluster/c1)',
-      'capdCache.sync(DockerCluster/c1)',
-      'capdCache.sync(DockerCluster/c1)',
-      'capdCache.sync(DockerCluster/c1)',
-      'clusterController.reconcile(Cluster/c1)',
-      'clusterController.ensureFinalizer(Cluster/c1)',
       'mover.delete(Cluster/c1)',
       'mover.unpauseTargetCluster(Cluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
   },
   lassos: {
-    EveryMovedObjectIsEventuallyRemoved: {
-      loop: 37,
-      loopAction: null,
-    },
+    EveryMovedObjectIsEventuallyRemoved: { loop: 38, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)' },
   },
 });
 
 describeMoveVariant('v1.9.3-controllers.v1.9.5-mover-waits-for-paused', {
   verdict: 'proved',
-  counts: {
-    distinct: 36232,
-    generated: 171917,
-    depth: 38,
-  },
+  counts: { distinct: 41_882, generated: 199_436, depth: 43 },
   traces: {},
 });
 
 describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused.no-timing-assumption', {
   verdict: 'violated',
-  counts: {
-    distinct: 15930,
-    generated: 70623,
-    depth: 43,
-  },
+  counts: { distinct: 20_732, generated: 90_245, depth: 51 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -746,6 +692,9 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused.no-timing-
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
+      'clusterController.ensurePausedCondition(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'clusterController.reconcile(Cluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
     EveryMovedObjectIsEventuallyRemoved: [
@@ -765,85 +714,64 @@ describeMoveVariant('v1.9.3-controllers.v1.9.3-mover-waits-for-paused.no-timing-
       'mover.getSourceObject(DockerCluster/c1)',
       'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
       'mover.removeFinalizers(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
       'mover.delete(DockerCluster/c1)',
       'mover.getSourceObject(Cluster/c1)',
       'mover.addDeleteForMoveAnnotation(Cluster/c1)',
       'mover.removeFinalizers(Cluster/c1)',
-      'capiCache.sync(DockerCluster/c1)',
-      'capiCache.sync(DockerCluster/c1)',
-      'capiCache.sync(DockerCluster/c1)',
-      'capiCache.sync(DockerCluster/c1)',
-      'capiCache.sync(Cluster/c1)',
-      'capiCache.sync(Cluster/c1)',
-      'capdCache.sync(DockerCluster/c1)',
-      'capdCache.sync(DockerCluster/c1)',
-      'capdCache.sync(DockerCluster/c1)',
-      'capdCache.sync(DockerCluster/c1)',
-      'clusterController.reconcile(Cluster/c1)',
-      'clusterController.ensureFinalizer(Cluster/c1)',
       'mover.delete(Cluster/c1)',
       'mover.unpauseTargetCluster(Cluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
+      'capiCache.sync(DockerCluster/c1)',
       'capiCache.sync(Cluster/c1)',
       'capiCache.sync(Cluster/c1)',
+      'capiCache.sync(Cluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(Cluster/c1)',
       'clusterController.reconcile(Cluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
     ],
   },
   lassos: {
-    EveryMovedObjectIsEventuallyRemoved: {
-      loop: 37,
-      loopAction: null,
-    },
+    EveryMovedObjectIsEventuallyRemoved: { loop: 38, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)' },
   },
 });
 
 describeMoveVariant('v1.9.3-controllers.v1.9.5-mover-waits-for-paused.no-timing-assumption', {
   verdict: 'proved',
-  counts: {
-    distinct: 7953,
-    generated: 35927,
-    depth: 36,
-  },
+  counts: { distinct: 16_298, generated: 75_479, depth: 43 },
   traces: {},
 });
 
 describeMoveVariant('v1.9.5.controller-restart', {
   verdict: 'proved',
-  counts: {
-    distinct: 202232,
-    generated: 1187750,
-    depth: 34,
-  },
+  counts: { distinct: 295_017, generated: 1_740_742, depth: 42 },
   traces: {},
 });
 
 describeMoveVariant('v1.9.5.coalesced-events', {
   verdict: 'proved',
-  counts: {
-    distinct: 88281,
-    generated: 584886,
-    depth: 29,
-  },
+  counts: { distinct: 140_425, generated: 892_541, depth: 36 },
   traces: {},
 });
 
 describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-0', {
   verdict: 'proved',
-  counts: {
-    distinct: 410,
-    generated: 1051,
-    depth: 18,
-  },
+  counts: { distinct: 583, generated: 1_510, depth: 20 },
   traces: {},
 });
 
 describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-1', {
   verdict: 'violated',
-  counts: {
-    distinct: 18003,
-    generated: 80697,
-    depth: 28,
-  },
+  counts: { distinct: 37_963, generated: 172_666, depth: 36 },
   traces: {
     SourceInfraNeverDestroyed: [
       null,
@@ -856,6 +784,10 @@ describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-1', {
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.ensurePausedCondition(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
       'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
     ],
@@ -864,6 +796,6 @@ describeMoveVariant('v1.9.5-no-timing-assumption.cache-lag-1', {
 
 describeMoveVariant('v1.9.5.resync', {
   verdict: 'proved',
-  counts: { distinct: 130_143, generated: 667_947, depth: 34 },
+  counts: { distinct: 212_514, generated: 1_085_801, depth: 43 },
   traces: {},
 });

@@ -10,31 +10,19 @@ import { describeMoveVariant } from '../helpers/moveVariant.ts';
 
 describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover', {
   verdict: 'proved',
-  counts: {
-    distinct: 283479,
-    generated: 1458130,
-    depth: 35,
-  },
+  counts: { distinct: 145_956, generated: 739_507, depth: 34 },
   traces: {},
 });
 
 describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover', {
   verdict: 'proved',
-  counts: {
-    distinct: 303522,
-    generated: 1557705,
-    depth: 35,
-  },
+  counts: { distinct: 305_737, generated: 1_544_495, depth: 42 },
   traces: {},
 });
 
 describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption', {
   verdict: 'violated',
-  counts: {
-    distinct: 225103,
-    generated: 1124320,
-    depth: 44,
-  },
+  counts: { distinct: 221_320, generated: 1_086_710, depth: 49 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -108,6 +96,10 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption'
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.ensurePausedCondition(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
       'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
     ],
@@ -147,20 +139,13 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.3-mover.no-timing-assumption'
     ],
   },
   lassos: {
-    EveryMovedObjectIsEventuallyRemoved: {
-      loop: 30,
-      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
-    },
+    EveryMovedObjectIsEventuallyRemoved: { loop: 30, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)' },
   },
 });
 
 describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover.no-timing-assumption', {
   verdict: 'violated',
-  counts: {
-    distinct: 183412,
-    generated: 929131,
-    depth: 38,
-  },
+  counts: { distinct: 336_875, generated: 1_708_208, depth: 46 },
   traces: {
     SourceInfraNeverDestroyed: [
       null,
@@ -171,6 +156,10 @@ describeMoveVariant('v1.8.0+11284-controllers.v1.9.5-mover.no-timing-assumption'
       'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
       'mover.delete(DockerCluster/c1)',
       'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.ensurePausedCondition(DockerCluster/c1)',
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
@@ -188,11 +177,13 @@ describeMoveVariant('v1.9.5.mover-rerun', {
   // re-run fails at createTargetObject and the DockerCluster stays deleting with its finalizer.
   // Read against models/move.ts step by step: the first run deletes the DockerCluster (9), dies
   // (10), the re-run pauses, finds both target objects already there (12, 13: 409, then the
-  // 422) and fails; the caches and controllers then settle, each controller returning at its
-  // pause check, and nothing removes the finalizer (FailedMoveLeavesNoObjectBeingDeleted, in the
-  // state where move has failed and everything has settled; the liveness lasso stutters there).
-  // 2026-12-04: 985,808 -> 597,734 states once UPDATE kept the target's status.
-  counts: { distinct: 597_734, generated: 3_079_888, depth: 41 },
+  // 422) and fails; the caches and controllers then settle, each controller writing its Paused
+  // condition (True, at the generation the pause or the DELETE left) and then returning, and
+  // nothing removes the finalizer (FailedMoveLeavesNoObjectBeingDeleted, in the state where move
+  // has failed and everything has settled; the liveness lasso stutters there).
+  // 2026-12-04: 985,808 -> 597,734 states once UPDATE kept the target's status; -> 942,457 with
+  // generations and the locked condition patch (place 4).
+  counts: { distinct: 942_457, generated: 4_836_708, depth: 49 },
   traces: {
     FailedMoveLeavesNoObjectBeingDeleted: [
       null,
@@ -265,13 +256,13 @@ describeMoveVariant('v1.9.5.mover-rerun', {
 // had it before the second reading (the copy then dropped deletionTimestamp), with the same counts.
 describeMoveVariant('v1.9.5.mover-rerun.copy-drops-deletion-timestamp', {
   verdict: 'proved',
-  counts: { distinct: 656_202, generated: 3_380_456, depth: 41 },
+  counts: { distinct: 1_037_905, generated: 5_312_405, depth: 49 },
   traces: {},
 });
 
 describeMoveVariant('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-assumption', {
   verdict: 'violated',
-  counts: { distinct: 739_282, generated: 3_147_311, depth: 51 },
+  counts: { distinct: 3_288_232, generated: 13_884_781, depth: 63 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -358,7 +349,7 @@ describeMoveVariant('cluster-with-machine.v1.9.3-mover.cache-lag-0.no-timing-ass
 
 describeMoveVariant('v1.9.3.mover-rerun', {
   verdict: 'violated',
-  counts: { distinct: 2_201_859, generated: 10_698_133, depth: 55 },
+  counts: { distinct: 2_374_834, generated: 11_144_106, depth: 63 },
   traces: {
     NoFinalizerResurrection: [
       null,

@@ -6,7 +6,7 @@ import { describeMoveVariant } from '../helpers/moveVariant.ts';
 // does not show the Cluster paused yet, sees its DockerCluster deleting and runs reconcileDelete.
 describeMoveVariant('v1.9.3-no-timing-assumption', {
   verdict: 'violated',
-  counts: { distinct: 340_760, generated: 1_663_514, depth: 46 },
+  counts: { distinct: 406_952, generated: 1_916_137, depth: 54 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -72,6 +72,10 @@ describeMoveVariant('v1.9.3-no-timing-assumption', {
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.ensurePausedCondition(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
       'dockerClusterController.reconcileDelete(DockerCluster/c1)',
       'dockerClusterController.deleteLoadBalancer(DockerCluster/c1)',
     ],
@@ -119,10 +123,13 @@ describeMoveVariant('v1.9.3-no-timing-assumption', {
 // The fix keeps the finalizers from coming back, but not the infrastructure: the DELETE of the
 // DockerCluster reaches the DockerCluster controller before the pause does (the pause is read
 // from the Cluster's cache entry, a different object), and reconcileDelete removes the load
-// balancer. This is what the timing assumption is for.
+// balancer. This is what the timing assumption is for. Since the DELETE bumps the DockerCluster's
+// generation, the controller's first pass only writes Paused=False again at the new
+// observedGeneration and returns; that write's own event queues it again, and the second pass
+// runs reconcileDelete (the locked condition patch goes through: the cache is current by then).
 describeMoveVariant('v1.9.5-no-timing-assumption', {
   verdict: 'violated',
-  counts: { distinct: 183_412, generated: 929_131, depth: 38 },
+  counts: { distinct: 336_875, generated: 1_708_208, depth: 46 },
   traces: {
     SourceInfraNeverDestroyed: [
       null,
@@ -133,6 +140,10 @@ describeMoveVariant('v1.9.5-no-timing-assumption', {
       'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
       'mover.delete(DockerCluster/c1)',
       'capdCache.sync(DockerCluster/c1)',
+      'capdCache.sync(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
+      'dockerClusterController.ensurePausedCondition(DockerCluster/c1)',
       'capdCache.sync(DockerCluster/c1)',
       'dockerClusterController.reconcile(DockerCluster/c1)',
       'dockerClusterController.getOwnerCluster(DockerCluster/c1)',

@@ -8,11 +8,7 @@ import { describeMoveVariant } from '../helpers/moveVariant.ts';
 
 describeMoveVariant('v1.9.3-no-timing-assumption.cache-lag-0', {
   verdict: 'violated',
-  counts: {
-    distinct: 1056,
-    generated: 2572,
-    depth: 25,
-  },
+  counts: { distinct: 1_893, generated: 4_524, depth: 30 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -67,16 +63,13 @@ describeMoveVariant('v1.9.3-no-timing-assumption.cache-lag-0', {
     ],
   },
   lassos: {
-    EveryMovedObjectIsEventuallyRemoved: {
-      loop: 15,
-      loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)',
-    },
+    EveryMovedObjectIsEventuallyRemoved: { loop: 15, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)' },
   },
 });
 
 describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption', {
   verdict: 'violated',
-  counts: { distinct: 404_119, generated: 1_673_374, depth: 49 },
+  counts: { distinct: 1_634_041, generated: 6_783_248, depth: 59 },
   traces: {
     NoFinalizerResurrection: [
       null,
@@ -168,12 +161,12 @@ describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption'
 
 describeMoveVariant('two-clusters.v1.9.5-mover.cache-lag-0.no-timing-assumption', {
   verdict: 'proved',
-  counts: { distinct: 39_277, generated: 167_962, depth: 35 },
+  counts: { distinct: 74_278, generated: 321_990, depth: 36 },
   traces: {},
 });
 
 describeMoveVariant('cluster-with-machine.v1.9.5-mover.cache-lag-0.no-timing-assumption', {
   verdict: 'proved',
-  counts: { distinct: 81_069, generated: 356_161, depth: 38 },
+  counts: { distinct: 155_737, generated: 691_472, depth: 40 },
   traces: {},
 });

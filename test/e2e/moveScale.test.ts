@@ -2,7 +2,9 @@
 // Cluster, no Machine, lag 0) a scale variant is the same search as a one-Cluster row of the
 // objects matrix, built another way, and with two Clusters the same as the two-Clusters row:
 // each pair is compared run against run, and the counts are those of docs/move.matrices.md
-// (410, 1,051, 18; 1,056, 2,572, 25; 22,749, 95,767, 35), each a complete search.
+// (583, 1,510, 20; 1,893, 4,524, 30; 74,278, 321,990, 36), each a complete search.
+// 2026-12-04: up from 410, 1,056 and 39,277 states with generations and the locked condition
+// patch (docs/second-reading.md).
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/runCli.ts';
 
@@ -23,9 +25,9 @@ describe('move model: scale parameters', () => {
     expect(scaled.variant).toMatchObject({
       verdict: 'proved',
       metExpectations: true,
-      distinctStates: 410,
-      statesGenerated: 1051,
-      depth: 18,
+      distinctStates: 583,
+      statesGenerated: 1510,
+      depth: 20,
     });
     expect(scaled).toEqual(row);
   });
@@ -36,9 +38,9 @@ describe('move model: scale parameters', () => {
     expect(scaled.variant).toMatchObject({
       verdict: 'violated',
       metExpectations: true,
-      distinctStates: 1056,
-      statesGenerated: 2572,
-      depth: 25,
+      distinctStates: 1893,
+      statesGenerated: 4524,
+      depth: 30,
     });
     expect(scaled.variant.violations.map((x: { property: string }) => x.property)).toEqual([
       'NoFinalizerResurrection',
@@ -52,7 +54,7 @@ describe('move model: scale parameters', () => {
     const scaled = await variantOf(['--variant', 'scale.v1.9.5-mover', '--param', 'clusters=2', '--workers', '2']);
     const row = await variantOf(['--variant', 'two-clusters.v1.9.5-mover.cache-lag-0.no-timing-assumption']);
     expect(scaled.parameters).toEqual({ clusters: 2, machines: 0, restarts: 0, lag: 0, moverReruns: 0 });
-    expect(scaled.variant).toMatchObject({ verdict: 'proved', distinctStates: 39277, statesGenerated: 167962, depth: 35 });
+    expect(scaled.variant).toMatchObject({ verdict: 'proved', distinctStates: 74278, statesGenerated: 321990, depth: 36 });
     expect(scaled.variant).toEqual(row.variant);
     expect(scaled.exitCode).toBe(0);
   });

@@ -6,7 +6,7 @@ import { describeMoveVariant } from '../helpers/moveVariant.ts';
 // Cluster ends stuck as in v1.9.3. Figures from the run of 2026-12-04.
 describeMoveVariant('v1.9.3-unreconciled', {
   verdict: 'violated',
-  counts: { distinct: 621_316, generated: 2_813_761, depth: 51 },
+  counts: { distinct: 521_368, generated: 2_260_054, depth: 58 },
   traces: {
     NoFinalizerResurrection: [
       null,

@@ -12,7 +12,7 @@ import { describeMoveVariant } from '../helpers/moveVariant.ts';
 // against the model and machineset_controller.go (docs/capi-semantics.md).
 describeMoveVariant('v1.9.5-unreconciled', {
   verdict: 'violated',
-  counts: { distinct: 313_842, generated: 1_474_668, depth: 43 },
+  counts: { distinct: 312_260, generated: 1_449_464, depth: 50 },
   traces: {
     SettledMoveLeavesNoSourceObjects: [
       null,

@@ -132,7 +132,9 @@ const V193_LASSO = [
   'dockerClusterController.reconcile(DockerCluster/c1)',
 ];
 
-const V193_COUNTS = { distinct: 921_322, generated: 4_621_016, depth: 47 };
+// 2026-12-04, second reading place 4: 921,322 -> 542,502 states, depth 47 -> 50 (the locked condition
+// patch fails from a stale cache, where the unlocked one wrote; the traces are unchanged).
+const V193_COUNTS = { distinct: 542_502, generated: 2_602_247, depth: 50 };
 
 const V193_SETTLED_TRACE = [
   null,

@@ -263,7 +263,12 @@ describe('a merge patch with a resourceVersion (MergeFromWithOptimisticLock)', (
   it('applies when the resourceVersion is the stored one', () => {
     const r = k8s.mergePatch(serverWith(), KEY, { conditions: { Paused: { status: true, observedGeneration: 1 } } }, 1);
     expect(r.response.code).toBe(200);
-    expect(stored(r.server)?.conditions.get('Paused')?.toObject()).toEqual({ status: true, observedGeneration: 1, reason: '', message: '' });
+    expect(stored(r.server)?.conditions.get('Paused')?.toObject()).toEqual({
+      status: true,
+      observedGeneration: 1,
+      reason: '',
+      message: '',
+    });
     expect(k8s.describeRequest(r.request)).toBe(
       'PATCH Thing/o (merge) {"metadata":{"resourceVersion":"1"},"status":{"conditions":[{"type":"Paused","status":"True","observedGeneration":1}]}}',
     );

@@ -111,7 +111,9 @@ describe('the world as subjects and fields', () => {
       'manager watch events Thing/o',
       'finalizerController queue',
     ]);
-    expect(view.get('main Thing/o')).toEqual(k8s.objectView(created.merge({ resourceVersion: 2, generation: 1, finalizers: List([FINALIZER]) })));
+    expect(view.get('main Thing/o')).toEqual(
+      k8s.objectView(created.merge({ resourceVersion: 2, generation: 1, finalizers: List([FINALIZER]) })),
+    );
     expect([...(view.get('main Thing/o') as Map<string, unknown>).entries()]).toEqual([
       ['metadata.resourceVersion', 2],
       ['metadata.generation', 1],
