@@ -1,7 +1,7 @@
 // The larger matrix-only variants of models/move.ts (PR #11284 alone, about 1 million states in
-// all; clusterctl crashing and re-run, 0.6 million with the fixed ordering and 2.2 million with
-// the old one; a Cluster with a Machine under the old ordering, 0.7 million): the slow tier
-// (npm run test:slow).
+// all; clusterctl crashing and re-run, 0.9 million with the fixed ordering and 2.4 million with
+// the old one; under the old ordering two Clusters, 1.6 million, and a Cluster with a Machine,
+// 3.3 million): the slow tier (npm run test:slow).
 // The figures come from the runs these assertions were written against (2026-12-03, and
 // 2026-12-04 for the rows the second reading of the code changed: docs/second-reading.md), each a
 // complete search; the deciding traces were read against the model and the real code (see
@@ -472,5 +472,97 @@ describeMoveVariant('v1.9.3.mover-rerun', {
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: { loop: 29, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)' },
+  },
+});
+
+describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption', {
+  verdict: 'violated',
+  counts: { distinct: 1_634_041, generated: 6_783_248, depth: 59 },
+  traces: {
+    NoFinalizerResurrection: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.pauseCluster(Cluster/c2)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c2)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'mover.createTargetObject(DockerCluster/c2)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.removeFinalizers(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
+    ],
+    SettledMoveLeavesNoSourceObjects: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.pauseCluster(Cluster/c2)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c2)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'mover.createTargetObject(DockerCluster/c2)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.removeFinalizers(DockerCluster/c1)',
+      'mover.delete(DockerCluster/c1)',
+      'mover.getSourceObject(DockerCluster/c2)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c2)',
+      'mover.removeFinalizers(DockerCluster/c2)',
+      'mover.delete(DockerCluster/c2)',
+      'mover.getSourceObject(Cluster/c1)',
+      'mover.addDeleteForMoveAnnotation(Cluster/c1)',
+      'mover.removeFinalizers(Cluster/c1)',
+      'mover.delete(Cluster/c1)',
+      'mover.getSourceObject(Cluster/c2)',
+      'mover.addDeleteForMoveAnnotation(Cluster/c2)',
+      'mover.removeFinalizers(Cluster/c2)',
+      'clusterController.reconcile(Cluster/c1)',
+      'clusterController.reconcile(Cluster/c2)',
+      'clusterController.ensureFinalizer(Cluster/c2)',
+      'mover.delete(Cluster/c2)',
+      'mover.unpauseTargetCluster(Cluster/c1)',
+      'mover.unpauseTargetCluster(Cluster/c2)',
+      'clusterController.reconcile(Cluster/c2)',
+      'clusterController.ensurePausedCondition(Cluster/c2)',
+      'clusterController.reconcile(Cluster/c2)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c2)',
+    ],
+    EveryMovedObjectIsEventuallyRemoved: [
+      null,
+      'mover.pauseCluster(Cluster/c1)',
+      'mover.pauseCluster(Cluster/c2)',
+      'mover.createTargetObject(Cluster/c1)',
+      'mover.createTargetObject(Cluster/c2)',
+      'mover.createTargetObject(DockerCluster/c1)',
+      'mover.createTargetObject(DockerCluster/c2)',
+      'mover.getSourceObject(DockerCluster/c1)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
+      'mover.removeFinalizers(DockerCluster/c1)',
+      'mover.delete(DockerCluster/c1)',
+      'mover.getSourceObject(DockerCluster/c2)',
+      'mover.addDeleteForMoveAnnotation(DockerCluster/c2)',
+      'mover.removeFinalizers(DockerCluster/c2)',
+      'dockerClusterController.reconcile(DockerCluster/c1)',
+      'dockerClusterController.reconcile(DockerCluster/c2)',
+      'dockerClusterController.ensureFinalizer(DockerCluster/c2)',
+      'mover.delete(DockerCluster/c2)',
+      'mover.getSourceObject(Cluster/c1)',
+      'mover.addDeleteForMoveAnnotation(Cluster/c1)',
+      'mover.removeFinalizers(Cluster/c1)',
+      'mover.delete(Cluster/c1)',
+      'mover.getSourceObject(Cluster/c2)',
+      'mover.addDeleteForMoveAnnotation(Cluster/c2)',
+      'mover.removeFinalizers(Cluster/c2)',
+      'mover.delete(Cluster/c2)',
+      'mover.unpauseTargetCluster(Cluster/c1)',
+      'mover.unpauseTargetCluster(Cluster/c2)',
+      'clusterController.reconcile(Cluster/c1)',
+      'clusterController.reconcile(Cluster/c2)',
+      'dockerClusterController.reconcile(DockerCluster/c2)',
+    ],
+  },
+  lassos: {
+    EveryMovedObjectIsEventuallyRemoved: { loop: 29, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c2)' },
   },
 });

@@ -1,6 +1,7 @@
 // The "objects" matrix of models/move.ts that finishes in seconds to two minutes: one Cluster
-// (the old ordering's baseline), two Clusters in one move, and a Cluster with a Machine and its
-// DockerMachine, all with caches that never lag. Verdicts, exact counts and every counterexample.
+// (the old ordering's baseline), two Clusters in one move and a Cluster with a Machine and its
+// DockerMachine under the fixed ordering, all with caches that never lag (the old ordering's
+// two-Cluster and Machine rows, 1.6 and 3.3 million states, are in the slow tier). Verdicts, exact counts and every counterexample.
 // The figures come from the runs these assertions were written against (2026-12-03), each a
 // complete search; the deciding traces were read against the model and the real code (see
 // docs/move.md, 'Matrix: objects'). A change that moves them must say why.
@@ -64,98 +65,6 @@ describeMoveVariant('v1.9.3-no-timing-assumption.cache-lag-0', {
   },
   lassos: {
     EveryMovedObjectIsEventuallyRemoved: { loop: 15, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c1)' },
-  },
-});
-
-describeMoveVariant('two-clusters.v1.9.3-mover.cache-lag-0.no-timing-assumption', {
-  verdict: 'violated',
-  counts: { distinct: 1_634_041, generated: 6_783_248, depth: 59 },
-  traces: {
-    NoFinalizerResurrection: [
-      null,
-      'mover.pauseCluster(Cluster/c1)',
-      'mover.pauseCluster(Cluster/c2)',
-      'mover.createTargetObject(Cluster/c1)',
-      'mover.createTargetObject(Cluster/c2)',
-      'mover.createTargetObject(DockerCluster/c1)',
-      'mover.createTargetObject(DockerCluster/c2)',
-      'mover.getSourceObject(DockerCluster/c1)',
-      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
-      'mover.removeFinalizers(DockerCluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.ensureFinalizer(DockerCluster/c1)',
-    ],
-    SettledMoveLeavesNoSourceObjects: [
-      null,
-      'mover.pauseCluster(Cluster/c1)',
-      'mover.pauseCluster(Cluster/c2)',
-      'mover.createTargetObject(Cluster/c1)',
-      'mover.createTargetObject(Cluster/c2)',
-      'mover.createTargetObject(DockerCluster/c1)',
-      'mover.createTargetObject(DockerCluster/c2)',
-      'mover.getSourceObject(DockerCluster/c1)',
-      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
-      'mover.removeFinalizers(DockerCluster/c1)',
-      'mover.delete(DockerCluster/c1)',
-      'mover.getSourceObject(DockerCluster/c2)',
-      'mover.addDeleteForMoveAnnotation(DockerCluster/c2)',
-      'mover.removeFinalizers(DockerCluster/c2)',
-      'mover.delete(DockerCluster/c2)',
-      'mover.getSourceObject(Cluster/c1)',
-      'mover.addDeleteForMoveAnnotation(Cluster/c1)',
-      'mover.removeFinalizers(Cluster/c1)',
-      'mover.delete(Cluster/c1)',
-      'mover.getSourceObject(Cluster/c2)',
-      'mover.addDeleteForMoveAnnotation(Cluster/c2)',
-      'mover.removeFinalizers(Cluster/c2)',
-      'clusterController.reconcile(Cluster/c1)',
-      'clusterController.reconcile(Cluster/c2)',
-      'clusterController.ensureFinalizer(Cluster/c2)',
-      'mover.delete(Cluster/c2)',
-      'mover.unpauseTargetCluster(Cluster/c1)',
-      'mover.unpauseTargetCluster(Cluster/c2)',
-      'clusterController.reconcile(Cluster/c2)',
-      'clusterController.ensurePausedCondition(Cluster/c2)',
-      'clusterController.reconcile(Cluster/c2)',
-      'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c2)',
-    ],
-    EveryMovedObjectIsEventuallyRemoved: [
-      null,
-      'mover.pauseCluster(Cluster/c1)',
-      'mover.pauseCluster(Cluster/c2)',
-      'mover.createTargetObject(Cluster/c1)',
-      'mover.createTargetObject(Cluster/c2)',
-      'mover.createTargetObject(DockerCluster/c1)',
-      'mover.createTargetObject(DockerCluster/c2)',
-      'mover.getSourceObject(DockerCluster/c1)',
-      'mover.addDeleteForMoveAnnotation(DockerCluster/c1)',
-      'mover.removeFinalizers(DockerCluster/c1)',
-      'mover.delete(DockerCluster/c1)',
-      'mover.getSourceObject(DockerCluster/c2)',
-      'mover.addDeleteForMoveAnnotation(DockerCluster/c2)',
-      'mover.removeFinalizers(DockerCluster/c2)',
-      'dockerClusterController.reconcile(DockerCluster/c1)',
-      'dockerClusterController.reconcile(DockerCluster/c2)',
-      'dockerClusterController.ensureFinalizer(DockerCluster/c2)',
-      'mover.delete(DockerCluster/c2)',
-      'mover.getSourceObject(Cluster/c1)',
-      'mover.addDeleteForMoveAnnotation(Cluster/c1)',
-      'mover.removeFinalizers(Cluster/c1)',
-      'mover.delete(Cluster/c1)',
-      'mover.getSourceObject(Cluster/c2)',
-      'mover.addDeleteForMoveAnnotation(Cluster/c2)',
-      'mover.removeFinalizers(Cluster/c2)',
-      'mover.delete(Cluster/c2)',
-      'mover.unpauseTargetCluster(Cluster/c1)',
-      'mover.unpauseTargetCluster(Cluster/c2)',
-      'clusterController.reconcile(Cluster/c1)',
-      'clusterController.reconcile(Cluster/c2)',
-      'dockerClusterController.reconcile(DockerCluster/c2)',
-    ],
-  },
-  lassos: {
-    EveryMovedObjectIsEventuallyRemoved: { loop: 29, loopAction: 'dockerClusterController.getOwnerCluster(DockerCluster/c2)' },
   },
 });
 

@@ -1,8 +1,8 @@
 // The readable outputs on the move model itself: the text trace with requests, answers and
-// Kubernetes field diffs, the ITF file and the sequence diagram, for the 13-state
+// Kubernetes field diffs, the ITF file and the sequence diagram, for the 17-state
 // SourceInfraNeverDestroyed trace of v1.9.5-no-timing-assumption (README, "The other variants";
 // test/e2e/moveNoTiming.test.ts asserts the same trace from a complete search). A depth bound of
-// 14 keeps this quick: the search is then incomplete (exit 3), and the violation is definite.
+// 18 keeps this quick: the search is then incomplete (exit 3), and the violation is definite.
 import { beforeAll, describe, expect, it } from 'vitest';
 import mermaid from 'mermaid';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -22,7 +22,7 @@ describe(`readable results on models/move.ts, variant ${VARIANT}`, () => {
       '--variant',
       VARIANT,
       '--max-depth',
-      '14',
+      '18',
       '--workers',
       '1',
       '--no-progress',
@@ -47,6 +47,8 @@ describe(`readable results on models/move.ts, variant ${VARIANT}`, () => {
         '          <- 200 OK: deletionTimestamp set, kept for its finalizers [dockercluster.infrastructure.cluster.x-k8s.io]',
         '        mover step: delete -> removeFinalizers',
         '        source DockerCluster/c1 metadata.resourceVersion: 4 -> 5',
+        // Marking it for deletion bumps its generation (markAsDeleting).
+        '        source DockerCluster/c1 metadata.generation: 1 -> 2',
         '        source DockerCluster/c1 metadata.deletionTimestamp: null -> 5',
       ].join('\n'),
     );
@@ -61,29 +63,30 @@ describe(`readable results on models/move.ts, variant ${VARIANT}`, () => {
         '          <- 200 OK',
         '        mover phase: pause -> create',
         '        source Cluster/c1 metadata.resourceVersion: 3 -> 4',
+        '        source Cluster/c1 metadata.generation: 1 -> 2',
         '        source Cluster/c1 spec.paused: false -> true',
       ].join('\n'),
     );
     expect(run.stdout).toContain('        c1 load balancer: running -> deleted');
   });
 
-  it('writes the counterexample as ITF, read back by Quint: 13 states, the last with the load balancer deleted', () => {
+  it('writes the counterexample as ITF, read back by Quint: 17 states, the last with the load balancer deleted', () => {
     expect(readdirSync(join(dir, 'itf'))).toEqual([`${VARIANT}-SourceInfraNeverDestroyed.itf.json`]);
     const itf = JSON.parse(readFileSync(join(dir, 'itf', `${VARIANT}-SourceInfraNeverDestroyed.itf.json`), 'utf8'));
     expect(itf.vars).toEqual(['kube', 'mover', 'infrastructure', 'emptied', 'deleted', 'moverRerunsLeft', 'mbt::actionTaken']);
-    expect(itf.states.length).toBe(13);
-    expect(itf.states[11].infrastructure).toEqual({ '#map': [['c1 load balancer', 'running']] });
-    expect(itf.states[12].infrastructure).toEqual({ '#map': [['c1 load balancer', 'deleted']] });
-    expect(itf.states[12]['#meta'].action).toBe('dockerClusterController.deleteLoadBalancer(DockerCluster/c1)');
+    expect(itf.states.length).toBe(17);
+    expect(itf.states[15].infrastructure).toEqual({ '#map': [['c1 load balancer', 'running']] });
+    expect(itf.states[16].infrastructure).toEqual({ '#map': [['c1 load balancer', 'deleted']] });
+    expect(itf.states[16]['#meta'].action).toBe('dockerClusterController.deleteLoadBalancer(DockerCluster/c1)');
     expect(itf.states[6].deleted).toEqual({ '#set': ['DockerCluster/c1'] });
-    expect(ofItf(itf).length).toBe(13);
+    expect(ofItf(itf).length).toBe(17);
   });
 
   it('writes the sequence diagram, which mermaid parses', async () => {
     const page = readFileSync(join(dir, 'mermaid', `${VARIANT}-SourceInfraNeverDestroyed.md`), 'utf8');
     const diagram = /```mermaid\n([\s\S]*?)\n```/.exec(page)![1];
     expect(diagram).toContain('  p_mover->>p_source_API_server: 7. DELETE DockerCluster/c1\n');
-    expect(diagram).toContain('  Note over p_dockerClusterController: 13. deleteLoadBalancer(DockerCluster/c1)\n');
+    expect(diagram).toContain('  Note over p_dockerClusterController: 17. deleteLoadBalancer(DockerCluster/c1)\n');
     await expect(mermaid.parse(diagram)).resolves.toMatchObject({ diagramType: 'sequence' });
   });
 });

@@ -100,12 +100,12 @@ describe('models/move.ts, variant v1.9.5', () => {
       .map((c: { action: string; enabled: number; newStates: number }) => [c.action, c.enabled, c.newStates]);
     expect(mover).toEqual([
       ['mover.pauseCluster', 320, 27],
-      ['mover.createTargetObject', 6168, 54],
-      ['mover.getSourceObject', 11668, 1139],
-      ['mover.addDeleteForMoveAnnotation', 11668, 1411],
-      ['mover.removeFinalizers', 53643, 4672],
-      ['mover.delete', 28422, 2664],
-      ['mover.unpauseTargetCluster', 101808, 3683],
+      ['mover.createTargetObject', 4946, 54],
+      ['mover.getSourceObject', 10344, 827],
+      ['mover.addDeleteForMoveAnnotation', 10344, 1024],
+      ['mover.removeFinalizers', 55509, 3732],
+      ['mover.delete', 21889, 1620],
+      ['mover.unpauseTargetCluster', 109530, 3051],
     ]);
   });
 });
