@@ -12,7 +12,7 @@ import { SymmetricFingerprinter, type StateFingerprinter } from './symmetry.ts';
 import { CanonicalEncoder } from './encoding.ts';
 import { ExactSeenSet } from './exactSet.ts';
 import { LogIndex, NEW } from './logIndex.ts';
-import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, type TraceStep } from './trace.ts';
+import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
 import { ModelError } from './errors.ts';
 import {
   DEADLOCK_PROPERTY,
@@ -441,7 +441,7 @@ export class Search<S> {
     let trace: TraceStep[] | undefined;
     if (id >= 0) {
       try {
-        trace = rebuildTrace(this.variant, this.log, id, this.fingerprinter) as TraceStep[];
+        trace = withViewsIfTheyWork(rebuildTrace(this.variant, this.log, id, this.fingerprinter), this.variant.view) as TraceStep[];
       } catch {
         trace = undefined; // the trace is a courtesy; the error itself is what matters
       }

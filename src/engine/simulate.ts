@@ -17,7 +17,7 @@ import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
 import { SeenSet, NEW } from './seenSet.ts';
 import { ModelError } from './errors.ts';
 import { StopPoll, type StopOptions } from './stopPoll.ts';
-import { withViews, type TraceStep } from './trace.ts';
+import { withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
 import { describeFairness, validateVariant } from './bfs.ts';
 import { DEADLOCK_PROPERTY, ModelCalls, initialStates, splitProperties, type SafetyProperty } from './modelCalls.ts';
 import type { PropertyResult, VariantResult, Violation } from './result.ts';
@@ -234,7 +234,7 @@ class Simulation<S> {
   private details(subject: string, path: Step<S>[]) {
     let trace: TraceStep[] | undefined;
     try {
-      trace = path.length > 0 ? (this.trace(path) as TraceStep[]) : undefined;
+      trace = path.length > 0 ? (withViewsIfTheyWork(this.trace(path), this.variant.view) as TraceStep[]) : undefined;
     } catch {
       trace = undefined; // the trace is a courtesy; the error itself is what matters
     }

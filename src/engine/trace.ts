@@ -22,6 +22,18 @@ export function withViews<S>(trace: TraceStep<S>[], view: ((s: S) => unknown) | 
   return view ? trace.map((step) => ({ ...step, view: view(step.state) })) : trace;
 }
 
+/**
+ * withViews for the trace of a model error: a view that throws (the model is broken, after all)
+ * leaves the trace as it is, over the raw states, rather than hiding the error being reported.
+ */
+export function withViewsIfTheyWork<S>(trace: TraceStep<S>[], view: ((s: S) => unknown) | undefined): TraceStep<S>[] {
+  try {
+    return withViews(trace, view);
+  } catch {
+    return trace;
+  }
+}
+
 /** The action of an initial state, in the log's 16-bit action array. */
 const NO_ACTION = 0xffff;
 

@@ -4,6 +4,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ModelError } from '../engine/errors.ts';
 import { diff, formatValue, leaves } from './diff.ts';
+import { pathText } from './steps.ts';
 
 export function formatError(e: ModelError, file: string, c: ChalkInstance): string {
   const code = e.code.slice(0, 5);
@@ -13,10 +14,14 @@ export function formatError(e: ModelError, file: string, c: ChalkInstance): stri
   const trace = e.details.trace;
   if (trace && trace.length > 0) {
     out.push(`  in the state at depth ${trace.length}, reached by:`);
+    // Over the variant's view where it has one, as counterexamples are: a reader's subjects and
+    // fields (`source Cluster/c1 metadata.finalizers`) rather than every raw field of the state.
+    const viewed = trace.every((step) => step.view !== undefined);
+    const shown = (i: number) => (viewed ? trace[i].view : trace[i].state);
     trace.forEach((step, i) => {
       out.push(`    ${i + 1}. ${step.action ?? 'initial state'}`);
-      const changes = step.action === null ? leaves(step.state) : diff(trace[i - 1].state, step.state);
-      for (const ch of changes) out.push(`         ${ch.path.join('.')}: ${formatValue(ch.before)} -> ${formatValue(ch.after)}`);
+      const changes = i === 0 ? leaves(shown(0)) : diff(shown(i - 1), shown(i));
+      for (const ch of changes) out.push(`         ${pathText(ch, viewed)}: ${formatValue(ch.before)} -> ${formatValue(ch.after)}`);
     });
   }
   const cause = e.details.cause;

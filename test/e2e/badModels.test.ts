@@ -109,6 +109,35 @@ describe('bad models: exit 2 with a clear error', () => {
     expect(err).toMatch(/ {2}at .*test\/fixtures\/bad\/stateValues\.ts:\d+:\d+\)/);
   });
 
+  it('an action that throws in a variant with a view: the trace reads over the view, as counterexamples do', async () => {
+    const err = await bad(
+      [STATE_VALUES, '--variant', 'action-throws-viewed'],
+      `error MC101 in ${STATE_VALUES} (variant action-throws-viewed): action step threw Error: boom`,
+    );
+    expect(err).toContain(
+      [
+        '  in the state at depth 3, reached by:',
+        '    1. initial state',
+        '         counter n: (none) -> 0',
+        '    2. step',
+        '         counter n: 0 -> 1',
+        '    3. step',
+        '         counter n: 1 -> 2',
+      ].join('\n'),
+    );
+    expect(err).not.toContain('noise');
+  });
+
+  it('an action that throws where the view throws too: the trace over the raw states', async () => {
+    const err = await bad(
+      [STATE_VALUES, '--variant', 'action-throws-view-throws'],
+      `error MC101 in ${STATE_VALUES} (variant action-throws-view-throws): action step threw Error: boom`,
+    );
+    expect(err).toContain(
+      '  in the state at depth 2, reached by:\n    1. initial state\n         n: (none) -> 0\n    2. step\n         n: 0 -> 1',
+    );
+  });
+
   it('an action that returns something that is not a state (a Promise)', async () => {
     await bad(
       [STATE_VALUES, '--variant', 'action-returns-a-promise'],
