@@ -280,8 +280,20 @@ export function formatViolation(
     );
     if (reading.closing && o.trace !== 'full') out.push(...stepLines(reading.closing, o));
   }
+  if (x.kind === 'deadlock') out.push(c.dim(wrap(`hint: ${DEADLOCK_HINT}`, '    ')));
   return out.join('\n');
 }
+
+/**
+ * Said under every deadlock: most models that meet one by surprise are systems that come to rest
+ * (a Kubernetes world where every cache and controller has caught up, a protocol that has
+ * finished), for which a state with nothing left to do is the goal, not an error.
+ */
+const DEADLOCK_HINT =
+  'a state with no step left is reported as a deadlock. If it is where the system is meant to come to rest ' +
+  '(a Kubernetes world whose caches and controllers have all caught up, a protocol that has finished), set ' +
+  'checkDeadlock: false in the variant and state what such a state must satisfy with settledInvariant ' +
+  '(docs/guide.md, "Deadlock").';
 
 /** A step's requests with their answers, its notes, then what changed. */
 function stepLines(step: StepReading, o: TextOptions): string[] {

@@ -51,3 +51,34 @@ describe('the text report of several counterexamples', () => {
     expect(counterexamples('full')).toContain(['     1. initial state', '        x = 0', '        y = 5'].join('\n'));
   });
 });
+
+describe('a deadlock', () => {
+  // The same counter with deadlock checking on: x = 3 has no successor, 4 states from x = 0.
+  it('is printed with a hint for systems that are meant to come to rest', () => {
+    const text = formatVariant(checkVariant({ ...variant, name: 'stuck', properties: [], checkDeadlock: true }), {
+      chalk: new Chalk({ level: 0 }),
+      trace: 'changes',
+    });
+    const at = text.indexOf('  Deadlock is violated');
+    expect(text.slice(at, text.indexOf('     1.', at))).toBe(
+      [
+        '  Deadlock is violated [deadlock]',
+        '    "Every reachable state has at least one successor."',
+        '    shortest counterexample, 4 states:',
+        '',
+      ].join('\n'),
+    );
+    expect(
+      text.endsWith(
+        [
+          '     4. inc',
+          '        x: 2 -> 3',
+          '    hint: a state with no step left is reported as a deadlock. If it is where the system is meant to',
+          '      come to rest (a Kubernetes world whose caches and controllers have all caught up, a protocol',
+          '      that has finished), set checkDeadlock: false in the variant and state what such a state must',
+          '      satisfy with settledInvariant (docs/guide.md, "Deadlock").',
+        ].join('\n'),
+      ),
+    ).toBe(true);
+  });
+});
