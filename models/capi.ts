@@ -1,6 +1,6 @@
 // Facts of Cluster API shared by the models in this folder: names from its API types, and how
 // its controllers read an object. Not a model itself (no default export).
-import { Record, type List } from 'immutable';
+import { Record, type List, type RecordOf } from 'immutable';
 import { k8s } from 'modelcheck';
 
 type KubeObject = k8s.KubeObject;
@@ -58,25 +58,17 @@ export function readByControllers(o: KubeObject): KubeObject {
 type StepContext<S> = k8s.StepContext<S>;
 
 /**
- * A patch whose failure makes Reconcile return an error (requeue), then return: how the
- * controllers' deferred patch helpers and their direct patches end a reconcile.
- */
-export function patchThenReturn<S>(r: StepContext<S>, patch: k8s.MergePatch): k8s.StepOutcome {
-  return r.mergePatch(r.key, patch).code === 200 ? r.done() : r.requeue();
-}
-
-/**
- * util/finalizers/finalizers.go EnsureFinalizer's write: a merge patch of the cached finalizers
- * (the reconcile's local `finalizers`) plus ours, with no resourceVersion; then Reconcile returns.
+ * util/finalizers/finalizers.go EnsureFinalizer's write: the library's addFinalizerStep (a merge
+ * patch of the cached finalizers, the reconcile's local `finalizers`, plus ours, with no
+ * resourceVersion); then Reconcile returns.
  */
 export function ensureFinalizerStep<S>(r: StepContext<S>, finalizer: string): k8s.StepOutcome {
-  const cached = r.local<List<string>>('finalizers');
-  return patchThenReturn(r, { finalizers: cached.includes(finalizer) ? cached : cached.push(finalizer) });
+  return k8s.addFinalizerStep(r, r.local<List<string>>('finalizers'), finalizer);
 }
 
-/** controllerutil.RemoveFinalizer on the cached finalizers, sent as a merge patch. */
+/** controllerutil.RemoveFinalizer on the cached finalizers (the local `finalizers`), sent as a merge patch. */
 export function removeFinalizerStep<S>(r: StepContext<S>, finalizer: string): k8s.StepOutcome {
-  return patchThenReturn(r, { finalizers: r.local<List<string>>('finalizers').filter((f) => f !== finalizer) });
+  return k8s.removeFinalizerStep(r, r.local<List<string>>('finalizers'), finalizer);
 }
 
 /**
@@ -99,10 +91,11 @@ export interface PauseReadProps {
   /** The copy's Paused condition, if it has one. */
   condition: k8s.Condition | null;
 }
+export type PauseRead = RecordOf<PauseReadProps>;
 export const PauseRead = Record<PauseReadProps>({ annotated: false, generation: 0, condition: null }, 'PauseRead');
 
 /** The local `pause` for pauseCheck, from the reconciled object's cached copy. */
-export function pauseLocals(o: KubeObject): { pause: ReturnType<typeof PauseRead> } {
+export function pauseLocals(o: KubeObject): { pause: PauseRead } {
   return {
     pause: PauseRead({
       annotated: o.annotations.has(PAUSED_ANNOTATION),
@@ -120,14 +113,14 @@ export function pauseLocals(o: KubeObject): { pause: ReturnType<typeof PauseRead
  * `then`; otherwise the condition is patched (ensurePausedConditionStep) and Reconcile returns.
  */
 export function pauseCheck<S>(r: StepContext<S>, cluster: KubeObject, then: () => k8s.StepOutcome): k8s.StepOutcome {
-  const read = r.local<ReturnType<typeof PauseRead>>('pause');
-  const want = pausedCondition(kindOf(r.key), cluster.spec.get('paused') === true, read.annotated, read.generation);
+  const read = r.local<PauseRead>('pause');
+  const want = pausedCondition(k8s.kindOfKey(r.key), cluster.spec.get('paused') === true, read.annotated, read.generation);
   if (changesPausedCondition(read, want)) return r.goto('ensurePausedCondition', { condition: want });
   return want.status ? r.done() : then();
 }
 
 /** EnsurePausedCondition's test (52-58): whether `want` differs from the copy's condition. */
-export function changesPausedCondition(read: ReturnType<typeof PauseRead>, want: k8s.Condition): boolean {
+export function changesPausedCondition(read: PauseRead, want: k8s.Condition): boolean {
   return read.condition === null || !k8s.hasSameState(read.condition, want);
 }
 
@@ -160,12 +153,5 @@ export function patchStatusConditions<S>(
   conditions: Readonly<globalThis.Record<string, k8s.ConditionInit>>,
   then: () => k8s.StepOutcome,
 ): k8s.StepOutcome {
-  const latest = r.cached(r.key);
-  if (latest === undefined) return r.requeue();
-  const res = r.mergePatch(r.key, { conditions }, { resourceVersion: latest.resourceVersion });
-  return res.code === 200 ? then() : r.requeue();
-}
-
-function kindOf(key: k8s.ObjectKey): string {
-  return key.slice(0, key.indexOf('/'));
+  return k8s.patchConditionsStep(r, conditions, then);
 }

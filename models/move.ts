@@ -155,23 +155,23 @@ const DELETING_FALSE = k8s.Condition({ status: false, reason: 'Deleting' });
 const CONTROL_PLANE_INITIALIZED = 'ControlPlaneInitialized';
 
 const createdCluster = (c: string, t: Topology) =>
-  k8s.kubeObject({
+  k8s.object({
     kind: 'Cluster',
     name: c,
     spec: t.withoutInfrastructure ? { paused: false } : { paused: false, infrastructureRef: dockerClusterKey(c) },
   });
-const createdDockerCluster = (c: string) => k8s.kubeObject({ kind: 'DockerCluster', name: c, ownerReferences: [clusterKey(c)] });
+const createdDockerCluster = (c: string) => k8s.object({ kind: 'DockerCluster', name: c, ownerReferences: [clusterKey(c)] });
 // spec.clusterName stands for Machine.spec.clusterName and, on the DockerMachine, for its
 // cluster.x-k8s.io/cluster-name label (the DockerMachine controller's Cluster watch lists by it).
 const createdMachine = (c: string, i: number) =>
-  k8s.kubeObject({
+  k8s.object({
     kind: 'Machine',
     name: machineName(c, i),
     ownerReferences: [clusterKey(c)],
     spec: { clusterName: c, infrastructureRef: dockerMachineKey(c, i) },
   });
 const createdMachineDeployment = (c: string) =>
-  k8s.kubeObject({
+  k8s.object({
     kind: 'MachineDeployment',
     name: nameOf(machineDeploymentKey(c)),
     ownerReferences: [clusterKey(c)],
@@ -180,14 +180,14 @@ const createdMachineDeployment = (c: string) =>
 // Created by the MachineDeployment controller (machinedeployment_sync.go 219-289) with its
 // controller ownerReference and no finalizers.
 const createdMachineSet = (c: string) =>
-  k8s.kubeObject({
+  k8s.object({
     kind: 'MachineSet',
     name: nameOf(machineSetKey(c)),
     ownerReferences: [machineDeploymentKey(c)],
     spec: { clusterName: c },
   });
 const createdDockerMachine = (c: string, i: number) =>
-  k8s.kubeObject({ kind: 'DockerMachine', name: machineName(c, i), ownerReferences: [machineKey(c, i)], spec: { clusterName: c } });
+  k8s.object({ kind: 'DockerMachine', name: machineName(c, i), ownerReferences: [machineKey(c, i)], spec: { clusterName: c } });
 
 // ---------------------------------------------------------------------------------------------
 // The state: the Kubernetes world (source and target API servers, two controller managers),
@@ -244,7 +244,7 @@ interface MoveStateProps {
 }
 export type MoveState = RecordOf<MoveStateProps>;
 const MoveState = Record<MoveStateProps>(
-  { kube: k8s.KubeWorld(), mover: Mover(), infrastructure: OrderedMap(), emptied: Set(), deleted: Set(), moverRerunsLeft: 0 },
+  { kube: k8s.emptyWorld(), mover: Mover(), infrastructure: OrderedMap(), emptied: Set(), deleted: Set(), moverRerunsLeft: 0 },
   'MoveState',
 );
 type Infrastructure = 'running' | 'drained' | 'deleted';
@@ -349,7 +349,7 @@ const notPausedByAnnotation = (e: k8s.HandlerEvent) => !e.object.annotations.has
 // internal/controllers/cluster/cluster_controller.go Reconcile: v1.8.0 returned early when
 // paused, then ran the deletion branch, then added its finalizer last; PR #11286 moved the
 // finalizer to EnsureFinalizer at the top; PR #11284 made the early return EnsurePausedCondition.
-function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState> {
+function clusterController(code: ControllerCode, topology: Topology): k8s.ControllerConfig<MoveState> {
   return {
     name: 'clusterController',
     manager: 'capi',
@@ -357,8 +357,18 @@ function clusterController(code: ControllerCode): k8s.ControllerConfig<MoveState
       // SetupWithManager: For(&clusterv1.Cluster{}); no filter label is set.
       { kind: 'Cluster' },
       // r.externalTracker.Watch on the infrastructure object: EnqueueRequestForOwner (the
-      // Cluster) with ResourceIsChanged; every write here changes resourceVersion.
-      { kind: 'DockerCluster', predicate: k8s.resourceIsChanged, map: (o) => o.ownerReferences.filter((k) => k.startsWith('Cluster/')) },
+      // Cluster) with ResourceIsChanged; every write here changes resourceVersion. The tracker
+      // starts it when reconcile first meets an infrastructureRef, so a Cluster without
+      // infrastructure has no such watch.
+      ...(topology.withoutInfrastructure
+        ? []
+        : [
+            {
+              kind: 'DockerCluster',
+              predicate: k8s.resourceIsChanged,
+              map: (o: KubeObject) => o.ownerReferences.filter((k) => k.startsWith('Cluster/')),
+            },
+          ]),
     ],
     ...(code.pr11284 ? {} : { eventFilter: notPausedByAnnotation }),
     docs: {
@@ -863,7 +873,7 @@ const machineSetController = () =>
  */
 export function machineControllersAlone(clusterPaused: boolean): { kube: k8s.Kubernetes<MoveState>; init: MoveState } {
   const kube = k8s.kubernetes<MoveState>({
-    lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
+    world: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
     servers: ['source'],
     managers: managersFor(CLUSTER_WITH_MACHINE),
     controllers: [machineController(), dockerMachineController(CLUSTER_WITH_MACHINE)],
@@ -887,11 +897,11 @@ function kubernetesFor(code: ControllerCode, topology: Topology, faults: k8s.Kub
     throw new Error('the Machine, MachineDeployment and MachineSet controllers are modelled at v1.9.3 only');
   }
   return k8s.kubernetes<MoveState>({
-    lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
+    world: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
     servers: ['source', 'target'],
     managers: managersFor(topology),
     controllers: [
-      clusterController(code),
+      clusterController(code, topology),
       ...(topology.rollout ? [] : [dockerClusterController(code)]),
       ...(topology.machines > 0 ? [machineController(), dockerMachineController(topology)] : []),
       ...(topology.rollout ? [machineSetController()] : []),
@@ -1013,14 +1023,14 @@ function moverActions(
   const preflightPasses = (s: MoveState, events?: StepEvent[]) => {
     const machines = topology.clusters.flatMap((c) => machineIndices(topology).map((i) => machineKey(c, i)));
     const clustersReady = CLUSTERS.every((key) => {
-      const res = kube.read(s, 'source', key, events);
+      const res = kube.get(s, 'source', key, events);
       return (
         res.code !== 200 ||
         (res.object.status.get('infrastructureReady') === true && k8s.conditionStatus(res.object, CONTROL_PLANE_INITIALIZED) === true)
       );
     });
     const machinesReady = machines.every((key) => {
-      const res = kube.read(s, 'source', key, events);
+      const res = kube.get(s, 'source', key, events);
       return res.code !== 200 || (res.object.status.get('nodeRef') ?? null) !== null;
     });
     return clustersReady && machinesReady;
@@ -1054,7 +1064,7 @@ function moverActions(
       (m) => m.phase === 'create',
       (m) => CREATE_ORDER[m.index],
       (s, key, events) => {
-        const source = kube.read(s, 'source', key, events);
+        const source = kube.get(s, 'source', key, events);
         // Only a re-run after a crash finds a source object gone: Discovery would not have
         // listed it, so there is nothing to create for it.
         let state = s;
@@ -1072,7 +1082,7 @@ function moverActions(
           if (created.response.code === 409) {
             // AlreadyExists (a re-run): "try to update it", with the target's resourceVersion
             // (mover.go 1000-1014).
-            const existing = kube.read(state, 'target', key, events);
+            const existing = kube.get(state, 'target', key, events);
             if (existing.code === 200) {
               const updated = request(
                 state,
@@ -1109,7 +1119,7 @@ function moverActions(
               // read at the last one would: one step for the whole poll. Until every object
               // shows it, the poll retries (a step that changes nothing, so it is left out).
               const all = TO_DELETE.every((key) => {
-                const res = kube.read(s, 'source', key, events);
+                const res = kube.get(s, 'source', key, events);
                 return res.code === 200 && k8s.conditionStatus(res.object, PAUSED_CONDITION) === true;
               });
               return all ? s.set('mover', Mover({ phase: 'delete' })) : undefined;
@@ -1131,7 +1141,7 @@ function moverActions(
         const m = s.mover.set('object', key);
         const first = m.index === 0 && m.done.isEmpty() && m.attempt === 1;
         if (timingAssumption && first && !everyCacheShowsPause(s, CLUSTERS, managers)) return undefined;
-        const res = kube.read(s, 'source', key, events);
+        const res = kube.get(s, 'source', key, events);
         const at = s.set('mover', m);
         if (res.code === 404) return deleted(at);
         return at.set('mover', m.set('step', 'annotate'));
@@ -1177,7 +1187,7 @@ function moverActions(
       deleting('delete'),
       current,
       (s, key, events) => {
-        const sent = request(s, 'source', (srv) => k8s.del(srv, key), events);
+        const sent = request(s, 'source', (srv) => k8s.delete(srv, key), events);
         if (sent.response.code !== 200) return failed(sent.state);
         const state = sent.state.update('deleted', (d) => d.add(key));
         if (ordering === 'v1.9.5' && state.mover.copyHasFinalizers) {

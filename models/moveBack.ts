@@ -77,7 +77,10 @@ interface MoveBackStateProps {
   refused: string | null;
 }
 type MoveBackState = RecordOf<MoveBackStateProps>;
-const MoveBackState = Record<MoveBackStateProps>({ kube: k8s.KubeWorld(), mover: Mover(), emptied: Set(), refused: null }, 'MoveBackState');
+const MoveBackState = Record<MoveBackStateProps>(
+  { kube: k8s.emptyWorld(), mover: Mover(), emptied: Set(), refused: null },
+  'MoveBackState',
+);
 
 // mover.go: create owner first, delete children first.
 const CREATE_ORDER = [CLUSTER, MACHINE_DEPLOYMENT];
@@ -212,7 +215,7 @@ const mdTopologyController = machineDeploymentController('mdTopologyController',
 });
 
 const kube = k8s.kubernetes<MoveBackState>({
-  lens: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
+  world: { get: (s) => s.kube, set: (s, world) => s.set('kube', world) },
   servers: [BOOTSTRAP, SELF_HOSTED],
   managers,
   controllers: [clusterController, mdController, mdTopologyController],
@@ -273,7 +276,7 @@ function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
       (m) => CREATE_ORDER[m.index],
       (s, key, events) => {
         const { to } = MOVES[s.mover.move];
-        const source = kube.read(s, from(s), key, events);
+        const source = kube.get(s, from(s), key, events);
         let state = s;
         if (source.code === 200) {
           // The source object as read (mover.go createTargetObject 958-971 clears only
@@ -286,7 +289,7 @@ function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
           if (created.response.code === 409) {
             // "Nb. This should not happen, but it is supported to make move more resilient":
             // the update carries the source copy's finalizers and the existing resourceVersion.
-            const existing = kube.read(state, to, key, events);
+            const existing = kube.get(state, to, key, events);
             if (existing.code !== 200) return state.set('mover', state.mover.set('phase', 'failed'));
             const updated = send(state, to, (srv) => k8s.update(srv, copy.set('resourceVersion', existing.object.resourceVersion)), events);
             if (updated.response.code !== 200) {
@@ -309,7 +312,7 @@ function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
       // The timing assumption: the delete phase starts once the cache shows the Cluster paused.
       if (s.mover.index === 0 && s.mover.attempt === 1 && s.kube.caches.get('capi')?.get(CLUSTER)?.spec.get('paused') !== true)
         return undefined;
-      const res = kube.read(s, from(s), key, events);
+      const res = kube.get(s, from(s), key, events);
       return res.code === 404 ? deleted(s) : s.set('mover', s.mover.set('step', 'annotate'));
     }),
     moverAction(
@@ -343,7 +346,7 @@ function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
       },
     ),
     moverAction('delete', 'deleteSourceObject: DELETE, no preconditions.', deleting('delete'), current, (s, key, events) => {
-      const { state, response } = send(s, from(s), (srv) => k8s.del(srv, key), events);
+      const { state, response } = send(s, from(s), (srv) => k8s.delete(srv, key), events);
       if (response.code !== 200) return failed(state);
       return ordering === 'v1.9.5' && state.mover.copyHasFinalizers
         ? state.set('mover', state.mover.set('step', 'removeFinalizers'))
@@ -382,8 +385,8 @@ const moveBackIsNotRefused = invariant<MoveBackState>(
 // Variants.
 
 function initialState(): MoveBackState[] {
-  const cluster = k8s.kubeObject({ kind: 'Cluster', name: 'c1', spec: { paused: false } });
-  const md = k8s.kubeObject({ kind: 'MachineDeployment', name: 'md1', ownerReferences: [CLUSTER], spec: { clusterName: 'c1' } });
+  const cluster = k8s.object({ kind: 'Cluster', name: 'c1', spec: { paused: false } });
+  const md = k8s.object({ kind: 'MachineDeployment', name: 'md1', ownerReferences: [CLUSTER], spec: { clusterName: 'c1' } });
   const clusterDone = cluster.set('finalizers', List([CLUSTER_FINALIZER]));
   // Both MachineDeployment controllers have added their finalizers (in either order; the one
   // listed here), and the MachineDeployment controller its Paused=False condition.

@@ -23,7 +23,7 @@ interface AppStateProps {
   bucket: boolean;
 }
 type AppState = RecordOf<AppStateProps>;
-const AppState = Record<AppStateProps>({ kube: k8s.KubeWorld(), bucket: false }, 'AppState');
+const AppState = Record<AppStateProps>({ kube: k8s.emptyWorld(), bucket: false }, 'AppState');
 
 /** The bugs a variant puts in the controller; 'none' is the correct one. */
 type Bug = 'none' | 'removeFinalizerFirst' | 'trustCachedStatus';
@@ -94,7 +94,7 @@ const readByController = (o: k8s.KubeObject) =>
 
 function variant(name: string, description: string, bug: Bug, faults: k8s.KubeFaults, expectedViolations: string[]): Variant<AppState> {
   const kube = k8s.kubernetes<AppState>({
-    lens: { get: (s) => s.kube, set: (s, w) => s.set('kube', w) },
+    world: { get: (s) => s.kube, set: (s, w) => s.set('kube', w) },
     servers: ['main'],
     managers: [{ name: 'manager', server: 'main', kinds: ['App'], view: readByController }],
     controllers: [appController(bug)],
@@ -108,11 +108,11 @@ function variant(name: string, description: string, bug: Bug, faults: k8s.KubeFa
     next: (s, _, events) => {
       const a = app(s);
       if (a === undefined || k8s.isDeleting(a)) return undefined;
-      return kube.request(s, 'main', (srv) => k8s.del(srv, APP), events).state;
+      return kube.request(s, 'main', (srv) => k8s.delete(srv, APP), events).state;
     },
   });
   // The App has just been created: no finalizer yet; the cache holds it or has its ADDED event to take in.
-  const created = k8s.kubeObject({ kind: 'App', name: 'a1' });
+  const created = k8s.object({ kind: 'App', name: 'a1' });
   const worlds = kube.initialWorlds({ main: [{ versions: [created], reconciled: false }] }, { cacheLag: 'any' });
   return {
     name,

@@ -146,7 +146,7 @@ export function liveness<S>(name: string, statement: string, formula: Temporal<S
  */
 export interface Fairness {
   readonly kind: 'weak' | 'strong';
-  /** How the constraint reads in reports, e.g. `mover` or `clusterController (per key)`. */
+  /** How the constraint reads in reports, e.g. `mover` or `clusterController` (per parameter: per object key). */
   readonly name: string;
   /** The names of the actions in the group. */
   readonly actions: readonly string[];

@@ -6,7 +6,7 @@
 import type { Map } from 'immutable';
 import type { ApiResponse, ApiResult, ApiServer, MergePatch, WatchEventType } from './apiServer.ts';
 import * as api from './apiServer.ts';
-import type { KubeObject, ObjectKey } from './object.ts';
+import { keyOf, type KubeObject, type ObjectKey } from './object.ts';
 import type { StepEvent } from '../engine/model.ts';
 import type { LocalValue } from './world.ts';
 
@@ -52,6 +52,12 @@ export interface ManagerConfig {
    * predicate or a map function reads is a modeling error. Default: the whole object.
    */
   readonly view?: (obj: KubeObject) => KubeObject;
+  /**
+   * The model itself reads this cache (in a property, say) though no controller of the manager
+   * does. Without it, a manager that runs no controller is a wiring error: nothing would read
+   * its cache, which usually means a controller's `manager` is misspelt.
+   */
+  readonly readByModel?: boolean;
 }
 
 /** What a step decides after its request. */
@@ -89,6 +95,7 @@ export class StepContext<S> {
     private readonly io: {
       readonly cached: (s: S, key: ObjectKey) => KubeObject | undefined;
       readonly list: (s: S, kind: string) => readonly KubeObject[];
+      readonly get: (s: S, key: ObjectKey, events?: StepEvent[]) => ApiResponse;
       readonly request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => { state: S; response: ApiResponse };
     },
     /** Where the step tells what it did, while a trace is rebuilt; absent during the search. */
@@ -112,21 +119,52 @@ export class StepContext<S> {
   }
 
   /**
-   * A JSON merge patch: without a resourceVersion (client.MergeFrom) it applies to whatever is
-   * stored; with `{ resourceVersion }`, the version of the copy the patch was made from
-   * (client.MergeFromWithOptimisticLock), it gets 409 Conflict unless that is still the stored one.
+   * A live GET from the API server, not the cache (the manager's APIReader, or a client built
+   * without the cache): the object as stored now, or 404. It is this step's one request.
+   */
+  get(key: ObjectKey): ApiResponse {
+    this.countRequest(`GET ${key}`);
+    return this.io.get(this.state, key, this.events);
+  }
+
+  /** client.Create: 201, or 409 if the name is taken. */
+  create(obj: KubeObject): ApiResponse {
+    return this.send(`CREATE ${keyOf(obj)}`, (s) => api.create(s, obj));
+  }
+
+  /** client.Update: a PUT of the copy, 409 unless its resourceVersion is the stored one. */
+  update(obj: KubeObject): ApiResponse {
+    return this.send(`PUT ${keyOf(obj)}`, (s) => api.update(s, obj));
+  }
+
+  /**
+   * client.Patch with a JSON merge patch: without a resourceVersion (client.MergeFrom) it applies
+   * to whatever is stored; with `{ resourceVersion }`, the version of the copy the patch was made
+   * from (client.MergeFromWithOptimisticLock), it gets 409 Conflict unless that is still stored.
    */
   mergePatch(key: ObjectKey, patch: MergePatch, options: { readonly resourceVersion?: number } = {}): ApiResponse {
-    return this.call((s) => api.mergePatch(s, key, patch, options.resourceVersion));
+    return this.send(`PATCH ${key}`, (s) => api.mergePatch(s, key, patch, options.resourceVersion));
   }
 
-  /** An update with the copy's resourceVersion (client.Update). */
-  update(obj: KubeObject): ApiResponse {
-    return this.call((s) => api.update(s, obj));
-  }
-
+  /** client.Delete (no preconditions): marks the object if it has finalizers, removes it if not. */
   delete(key: ObjectKey): ApiResponse {
-    return this.call((s) => api.del(s, key));
+    return this.send(`DELETE ${key}`, (s) => api.del(s, key));
+  }
+
+  /**
+   * Any other request to the manager's API server, as a function of the stored objects (see
+   * apiServer.ts for the shape, e.g. `k8s.jsonPatchAddAnnotations`). Traced like the others, and
+   * this step's one request.
+   */
+  request(call: (server: ApiServer) => ApiResult): ApiResponse {
+    return this.send('a request', call);
+  }
+
+  private send(what: string, call: (server: ApiServer) => ApiResult): ApiResponse {
+    this.countRequest(what);
+    const { state, response } = this.io.request(this.state, call, this.events);
+    this.state = state;
+    return response;
   }
 
   /** A change to the world outside Kubernetes, e.g. deleting a load balancer. */
@@ -149,12 +187,11 @@ export class StepContext<S> {
     return { kind: 'requeue' };
   }
 
-  private call(call: (server: ApiServer) => ApiResult): ApiResponse {
+  private countRequest(what: string): void {
     if (++this.requestCount > 1) {
-      throw new Error(`a step of ${this.controller} made a second API request; each request is its own step`);
+      throw new Error(
+        `a step of ${this.controller} on ${this.key} made a second API request (${what}); each request is a step of its own: end this step with r.goto('<next step>', locals) and make the request there`,
+      );
     }
-    const { state, response } = this.io.request(this.state, call, this.events);
-    this.state = state;
-    return response;
   }
 }

@@ -1,8 +1,12 @@
 // Kubernetes API-server and controller-runtime semantics, reusable by any model. Nothing in
 // this folder knows about clusterctl or any particular controller.
+// Names, one per concept: `KubeObject` is the type of an object (and the record constructor that
+// takes immutable fields, for projections); `object()` builds one from plain arrays and maps.
+// Requests have one verb each, the same on the server (`get`, `create`, `update`, `mergePatch`,
+// `delete`, taking an ApiServer) and in a controller step (`r.get`, `r.create`, ...).
 export {
   KubeObject,
-  kubeObject,
+  kubeObject as object,
   objectKey,
   keyOf,
   isDeleting,
@@ -29,7 +33,7 @@ export {
   mergePatch,
   jsonPatchAddAnnotations,
   update,
-  del,
+  del as delete,
   NO_NEW_FINALIZERS,
   type ApiRequest,
   type ApiResponse,
@@ -37,7 +41,7 @@ export {
   type MergePatch,
   type WatchEventType,
 } from './apiServer.ts';
-export { KubeWorld, Reconcile, type LocalValue } from './world.ts';
+export { emptyWorld, kindOfKey, type KubeWorld, type Reconcile, type LocalValue } from './world.ts';
 export { describeRequest, describeAnswer, describeEvent, describeCondition, objectView, worldView } from './describe.ts';
 export {
   StepContext,
@@ -49,12 +53,13 @@ export {
   type Step,
   type StepOutcome,
 } from './controller.ts';
+export { addFinalizerStep, removeFinalizerStep, patchConditionsStep, patchThenReturn } from './steps.ts';
 export {
-  Kubernetes,
+  type Kubernetes,
   kubernetes,
   serverParticipant,
   type KubernetesConfig,
-  type Lens,
+  type WorldField,
   type ObjectHistory,
   type InitialWorldOptions,
   type KubeFaults,

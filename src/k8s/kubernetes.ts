@@ -17,6 +17,8 @@ import { emptyServer, get, WatchEvent, type ApiResponse, type ApiResult, type Ap
 import { describeAnswer, describeRequest, worldView } from './describe.ts';
 import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConfig, type StepOutcome } from './controller.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
+import { garbageCollectorAction } from './garbageCollector.ts';
+import { checkWiring, unknownStepError, wiringError } from './wiring.ts';
 import {
   KubeWorld,
   Reconcile,
@@ -32,18 +34,26 @@ import {
   takeEvent,
 } from './world.ts';
 
-export interface Lens<S> {
+/** Where the Kubernetes world sits in the model's state: how to read it, and how to put a new one in. */
+export interface WorldField<S> {
   readonly get: (s: S) => KubeWorld;
   readonly set: (s: S, world: KubeWorld) => S;
 }
 
 export interface KubernetesConfig<S> {
-  readonly lens: Lens<S>;
+  /** Where the world sits in the model's state, e.g. `{ get: (s) => s.kube, set: (s, w) => s.set('kube', w) }`. */
+  readonly world: WorldField<S>;
   readonly servers: readonly string[];
   readonly managers: readonly ManagerConfig[];
   readonly controllers: readonly ControllerConfig<S>[];
   /** Faults the search may inject, each bounded; none by default. */
   readonly faults?: KubeFaults;
+  /**
+   * Servers on which kube-controller-manager's garbage collector runs: it deletes an object whose
+   * owners (ownerReferences) are all gone, in the background (`<server>GC.delete`), with weak
+   * fairness. Off by default: without it ownerReferences are only data.
+   */
+  readonly garbageCollector?: readonly string[];
 }
 
 /**
@@ -105,9 +115,13 @@ export class Kubernetes<S> {
   private readonly controllersByManager = new globalThis.Map<string, readonly ControllerConfig<S>[]>();
 
   constructor(readonly config: KubernetesConfig<S>) {
-    for (const c of config.controllers) {
-      if (!config.managers.some((m) => m.name === c.manager)) {
-        throw new Error(`controller ${c.name} names unknown manager ${c.manager}`);
+    checkWiring(config.servers, config.managers, config.controllers as readonly ControllerConfig<unknown>[]);
+    for (const server of config.garbageCollector ?? []) {
+      if (!config.servers.includes(server)) {
+        throw wiringError(
+          `garbageCollector names API server ${server}, which is not one of the servers (${config.servers.join(', ')})`,
+          `name one of ${config.servers.join(', ')}`,
+        );
       }
     }
     for (const m of config.managers) {
@@ -123,17 +137,20 @@ export class Kubernetes<S> {
       ...(faults.resync ? config.managers.map((m) => this.resyncAction(m)) : []),
       ...config.controllers.flatMap((c) => this.controllerActions(c)),
       ...((faults.restarts ?? 0) > 0 ? config.managers.map((m) => this.restartAction(m)) : []),
+      ...(config.garbageCollector ?? []).map((server) => garbageCollectorAction(this, server)),
     ];
-    this.properties = apiRules(config.lens, config.servers);
+    this.properties = apiRules(config.world, config.servers);
+    // Per parameter: per object key, for informers, workers and the garbage collector alike.
     this.fairness = [
-      ...config.managers.map((m) => weakFairness(`${m.name}Cache (per object)`, [`${m.name}Cache.sync`], { perParameter: true })),
+      ...config.managers.map((m) => weakFairness(`${m.name}Cache`, [`${m.name}Cache.sync`], { perParameter: true })),
       ...config.controllers.map((c) =>
         weakFairness(
-          `${c.name} (per key)`,
+          c.name,
           this.actionsOf(c.name).map((a) => a.name),
           { perParameter: true },
         ),
       ),
+      ...(config.garbageCollector ?? []).map((server) => weakFairness(`${server}GC`, [`${server}GC.delete`], { perParameter: true })),
     ];
   }
 
@@ -144,7 +161,7 @@ export class Kubernetes<S> {
   }
 
   world(s: S): KubeWorld {
-    return this.config.lens.get(s);
+    return this.config.world.get(s);
   }
 
   /** The object as `server` stores it now. */
@@ -187,11 +204,11 @@ export class Kubernetes<S> {
         }
       }
     }
-    return { state: this.config.lens.set(s, next), response: result.response };
+    return { state: this.config.world.set(s, next), response: result.response };
   }
 
   /** A GET straight from `server` (no cache): a read, which changes nothing. */
-  read(s: S, server: string, key: ObjectKey, events?: StepEvent[]): ApiResponse {
+  get(s: S, server: string, key: ObjectKey, events?: StepEvent[]): ApiResponse {
     const srv = this.world(s).servers.get(server);
     if (!srv) throw new Error(`no API server named ${server}`);
     const response = get(srv, key);
@@ -257,6 +274,14 @@ export class Kubernetes<S> {
   /** Every initial world the histories allow, with caches at every lag or none. */
   initialWorlds(histories: Readonly<globalThis.Record<string, readonly ObjectHistory[]>>, options: InitialWorldOptions): KubeWorld[] {
     const { managers, controllers } = this.config;
+    for (const server of Object.keys(histories)) {
+      if (!this.config.servers.includes(server)) {
+        throw wiringError(
+          `initialWorlds has objects for API server ${server}, which is not one of the servers (${this.config.servers.join(', ')})`,
+          `key the histories by one of ${this.config.servers.join(', ')}`,
+        );
+      }
+    }
     let base = KubeWorld({
       servers: Map(this.config.servers.map((name) => [name, emptyServer()] as const)),
       pending: Map(managers.map((m) => [m.name, Map<ObjectKey, List<WatchEvent>>()] as const)),
@@ -367,7 +392,7 @@ export class Kubernetes<S> {
    * it by then (see WatchOrder); only where objects of one kind have events pending in one cache.
    */
   private syncAction(m: ManagerConfig): Action<S, string> {
-    const { lens } = this.config;
+    const lens = this.config.world;
     const parse = (p: string) => {
       const at = p.lastIndexOf('#');
       return at < 0 ? { key: p, count: 0 } : { key: p.slice(0, at), count: Number(p.slice(at + 1)) };
@@ -419,7 +444,7 @@ export class Kubernetes<S> {
    * from the version it held to the latest, as after a relist or a compacted watch.
    */
   private coalesceAction(m: ManagerConfig): Action<S, ObjectKey> {
-    const { lens } = this.config;
+    const lens = this.config.world;
     return action<S, ObjectKey>(`${m.name}Cache.syncLatest`, {
       doc: `Fault: the ${m.name} informer takes all of an object's pending watch events at once; the handlers see only the first and last versions.`,
       params: (s) => {
@@ -446,7 +471,7 @@ export class Kubernetes<S> {
    * not queued already: otherwise the step would change nothing.
    */
   private resyncAction(m: ManagerConfig): Action<S, ObjectKey> {
-    const { lens } = this.config;
+    const lens = this.config.world;
     const resynced = (world: KubeWorld, key: ObjectKey, queued?: string[]) => {
       const cached = world.caches.get(m.name)?.get(key);
       if (cached === undefined || world.pending.get(m.name)?.has(key)) return world;
@@ -533,7 +558,7 @@ export class Kubernetes<S> {
    * events it had not taken in, and its handlers see each listed object as ADDED.
    */
   private restartAction(m: ManagerConfig): Action<S, undefined> {
-    const { lens } = this.config;
+    const lens = this.config.world;
     return action<S>(`${m.name}.restart`, {
       doc: `Fault: the ${m.name} controller manager crashes and restarts; in-memory work is lost and the cache is rebuilt by listing.`,
       next: (s, _p, events) => {
@@ -559,9 +584,10 @@ export class Kubernetes<S> {
   }
 
   private controllerActions(c: ControllerConfig<S>): Action<S, ObjectKey>[] {
-    const { lens } = this.config;
+    const lens = this.config.world;
     const m = this.config.managers.find((x) => x.name === c.manager)!;
     const io = {
+      get: (s: S, key: ObjectKey, events?: StepEvent[]) => this.get(s, m.server, key, events),
       cached: (s: S, key: ObjectKey) => lens.get(s).caches.get(m.name)?.get(key),
       list: (s: S, kind: string) =>
         [...(lens.get(s).caches.get(m.name)?.values() ?? [])]
@@ -574,6 +600,7 @@ export class Kubernetes<S> {
       key: ObjectKey,
       // biome-ignore lint/suspicious/noExplicitAny: a reconcile's locals are whatever values its steps keep
       locals: Map<string, any>,
+      stepName: string,
       step: (r: StepContext<S>) => StepOutcome,
       events: StepEvent[] | undefined,
     ): S => {
@@ -582,6 +609,7 @@ export class Kubernetes<S> {
       let world = lens.get(ctx.state);
       switch (outcome.kind) {
         case 'goto':
+          if (!Object.hasOwn(c.steps, outcome.step)) throw unknownStepError(c.name, stepName, outcome.step, Object.keys(c.steps));
           world = world.setIn(
             ['reconciles', c.name, key],
             // The next step's locals replace these: a reconcile keeps only what its later steps
@@ -616,7 +644,7 @@ export class Kubernetes<S> {
           s,
           w.updateIn(['queues', c.name], (q) => (q as Set<ObjectKey>).delete(key)),
         );
-        return run(dequeued, key, Map(), c.reconcile, events);
+        return run(dequeued, key, Map(), 'reconcile', c.reconcile, events);
       },
     });
     const later = Object.entries(c.steps).map(([name, step]) =>
@@ -632,7 +660,7 @@ export class Kubernetes<S> {
         next: (s, key, events) => {
           const r = lens.get(s).reconciles.get(c.name)?.get(key);
           if (!r || r.step !== name) return undefined;
-          return run(s, key, r.locals, step, events);
+          return run(s, key, r.locals, name, step, events);
         },
       }),
     );
@@ -681,7 +709,7 @@ export function kubernetes<S>(config: KubernetesConfig<S>): Kubernetes<S> {
 }
 
 /** The API server's rules, checked on the model's own runs (they hold by construction). */
-function apiRules<S>(lens: Lens<S>, servers: readonly string[]): Property<S>[] {
+function apiRules<S>(lens: WorldField<S>, servers: readonly string[]): Property<S>[] {
   const everyDeleting = (s: S, t: S, ok: (before: KubeObject, after: KubeObject) => boolean) => {
     // Most steps write to no server (cache catch-ups, reads): the same servers, nothing to check.
     const sa = lens.get(s).servers;

@@ -67,6 +67,11 @@ export const KubeWorld = Record<KubeWorldProps>(
   'KubeWorld',
 );
 
+/** An empty world, for a state record's default value; Kubernetes.initialWorlds builds the real ones. */
+export function emptyWorld(): KubeWorld {
+  return KubeWorld();
+}
+
 /** The kind of `Kind/name`. */
 export function kindOfKey(key: ObjectKey): string {
   return key.slice(0, key.indexOf('/'));

@@ -20,7 +20,7 @@ function machineDeletion(clusterPaused: boolean): Variant<MoveState> {
     next: (s) => {
       const stored = kube.stored(s, 'source', MACHINE);
       if (stored === undefined || stored.deletionTimestamp !== null) return undefined;
-      return kube.request(s, 'source', (srv) => k8s.del(srv, MACHINE)).state;
+      return kube.request(s, 'source', (srv) => k8s.delete(srv, MACHINE)).state;
     },
   });
   return {

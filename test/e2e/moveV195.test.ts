@@ -40,10 +40,10 @@ describe('models/move.ts, variant v1.9.5', () => {
     const [v] = doc.variants;
     expect(v.fairness.map((f: string) => f.split(':')[0])).toEqual([
       'weak fairness of mover',
-      'weak fairness of capiCache (per object) (per parameter)',
-      'weak fairness of capdCache (per object) (per parameter)',
-      'weak fairness of clusterController (per key) (per parameter)',
-      'weak fairness of dockerClusterController (per key) (per parameter)',
+      'weak fairness of capiCache (per parameter)',
+      'weak fairness of capdCache (per parameter)',
+      'weak fairness of clusterController (per parameter)',
+      'weak fairness of dockerClusterController (per parameter)',
     ]);
     expect(v.livenessSeconds).toBeGreaterThan(0);
   });

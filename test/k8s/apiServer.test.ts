@@ -13,14 +13,14 @@ const G = 'example.com/b';
 const NO_NEW_FINALIZERS = 'no new finalizers can be added if the object is being deleted';
 
 /** A server holding one freshly created object (resourceVersion 1). */
-function serverWith(fields: Partial<Parameters<typeof k8s.kubeObject>[0]> = {}): k8s.ApiServer {
-  const r = k8s.create(k8s.emptyServer(), k8s.kubeObject({ kind: 'Thing', name: 'o', ...fields }));
+function serverWith(fields: Partial<Parameters<typeof k8s.object>[0]> = {}): k8s.ApiServer {
+  const r = k8s.create(k8s.emptyServer(), k8s.object({ kind: 'Thing', name: 'o', ...fields }));
   return r.server;
 }
 
 /** A server holding the object after a DELETE that only marked it (it has finalizers). */
 function deletingServer(finalizers: readonly string[] = [F]): k8s.ApiServer {
-  return k8s.del(serverWith({ finalizers }), KEY).server;
+  return k8s.delete(serverWith({ finalizers }), KEY).server;
 }
 
 const stored = (s: k8s.ApiServer) => s.objects.get(KEY);
@@ -41,7 +41,7 @@ describe('every persisted write changes resourceVersion by one and produces one 
   // event." In the real server each write is one etcd transaction (storage/etcd3 GuaranteedUpdate),
   // which gets a new revision and one watch event; the model's per-object counter moves by one.
   it('CREATE stores resourceVersion 1 and sends ADDED', () => {
-    const r = k8s.create(k8s.emptyServer(), k8s.kubeObject({ kind: 'Thing', name: 'o' }));
+    const r = k8s.create(k8s.emptyServer(), k8s.object({ kind: 'Thing', name: 'o' }));
     expect(r.response.code).toBe(201);
     expect(stored(r.server)?.resourceVersion).toBe(1);
     expect(r.event?.type).toBe('ADDED');
@@ -68,7 +68,7 @@ describe('every persisted write changes resourceVersion by one and produces one 
   it('a DELETE that marks an object with finalizers adds one to resourceVersion and sends MODIFIED', () => {
     // store.go Delete -> updateForGracefulDeletionAndFinalizers: setting deletionTimestamp is a
     // GuaranteedUpdate of the stored object, a persisted write like any other.
-    const r = k8s.del(serverWith({ finalizers: [F] }), KEY);
+    const r = k8s.delete(serverWith({ finalizers: [F] }), KEY);
     expect(r.response.code).toBe(200);
     expect(r.event?.type).toBe('MODIFIED');
     expect(stored(r.server)?.resourceVersion).toBe(2);
@@ -77,7 +77,7 @@ describe('every persisted write changes resourceVersion by one and produces one 
 
   it('a removal adds one to the last resourceVersion and sends DELETED with the last state', () => {
     // DELETE without finalizers: store.go Delete -> e.Storage.Delete, one etcd delete, one event.
-    const byDelete = k8s.del(serverWith(), KEY);
+    const byDelete = k8s.delete(serverWith(), KEY);
     expect(byDelete.event?.type).toBe('DELETED');
     expect(byDelete.event?.object.resourceVersion).toBe(2);
     expect(stored(byDelete.server)).toBeUndefined();
@@ -121,7 +121,7 @@ describe('DELETE', () => {
   // period 0) and keeps the object; on an object without finalizers it removes the object at
   // once. A repeated DELETE on a deleting object succeeds and changes nothing."
   it('DELETE with finalizers sets deletionTimestamp and keeps the object', () => {
-    const r = k8s.del(serverWith({ finalizers: [F, G] }), KEY);
+    const r = k8s.delete(serverWith({ finalizers: [F, G] }), KEY);
     const response = ok(r);
     expect(response.removed).toBe(false);
     const o = stored(r.server)!;
@@ -131,7 +131,7 @@ describe('DELETE', () => {
   });
 
   it('DELETE without finalizers removes the object at once', () => {
-    const r = k8s.del(serverWith(), KEY);
+    const r = k8s.delete(serverWith(), KEY);
     expect(ok(r).removed).toBe(true);
     expect(r.server.objects.size).toBe(0);
   });
@@ -140,14 +140,14 @@ describe('DELETE', () => {
     // store.go Delete: an object that already has a deletionTimestamp and finalizers is
     // returned as is ("object is being deleted" path), with no write.
     const server = deletingServer();
-    const r = k8s.del(server, KEY);
+    const r = k8s.delete(server, KEY);
     expect(r.response).toEqual({ code: 200, object: stored(server), removed: false });
     expect(r.event).toBeUndefined();
     expect(r.server.equals(server)).toBe(true);
   });
 
   it('DELETE of a missing object answers 404', () => {
-    const r = k8s.del(k8s.emptyServer(), KEY);
+    const r = k8s.delete(k8s.emptyServer(), KEY);
     expect(r.response.code).toBe(404);
     expect(r.event).toBeUndefined();
   });
@@ -189,7 +189,7 @@ describe('deletionTimestamp', () => {
   });
 
   it('a create drops a deletionTimestamp the client sent (WipeObjectMetaSystemFields)', () => {
-    const r = k8s.create(k8s.emptyServer(), k8s.kubeObject({ kind: 'Thing', name: 'o', finalizers: [F] }).set('deletionTimestamp', 7));
+    const r = k8s.create(k8s.emptyServer(), k8s.object({ kind: 'Thing', name: 'o', finalizers: [F] }).set('deletionTimestamp', 7));
     expect(r.response.code).toBe(201);
     expect(stored(r.server)?.deletionTimestamp).toBeNull();
   });
@@ -202,7 +202,7 @@ describe('status (a status subresource)', () => {
   it('a create drops the status and conditions the client sent', () => {
     const r = k8s.create(
       k8s.emptyServer(),
-      k8s.kubeObject({ kind: 'Thing', name: 'o', conditions: { Ready: true }, status: { infrastructureReady: true } }),
+      k8s.object({ kind: 'Thing', name: 'o', conditions: { Ready: true }, status: { infrastructureReady: true } }),
     );
     expect([stored(r.server)?.conditions.size, stored(r.server)?.status.size]).toEqual([0, 0]);
   });
@@ -253,7 +253,7 @@ describe('generation (custom resources)', () => {
   it('marking for deletion bumps it once; a repeated DELETE does not', () => {
     const marked = deletingServer();
     expect(stored(marked)?.generation).toBe(2);
-    expect(stored(k8s.del(marked, KEY).server)?.generation).toBe(2);
+    expect(stored(k8s.delete(marked, KEY).server)?.generation).toBe(2);
   });
 });
 
@@ -380,7 +380,7 @@ describe('conflicts and merge semantics', () => {
     // copy read before it is stale like any other.
     const server = serverWith({ finalizers: [F] });
     const copy = stored(server)!;
-    const marked = k8s.del(server, KEY).server;
+    const marked = k8s.delete(server, KEY).server;
     const r = k8s.update(marked, copy.setIn(['spec', 'size'], 2));
     expect(r.response.code).toBe(409);
     expect(r.server.equals(marked)).toBe(true);
@@ -420,12 +420,12 @@ describe('missing and existing names', () => {
   // store.go Create: errors.NewAlreadyExists (409) when the key is taken.
   it('every write to a missing object answers 404 and changes nothing', () => {
     const server = k8s.emptyServer();
-    const o = k8s.kubeObject({ kind: 'Thing', name: 'o', resourceVersion: 1 });
+    const o = k8s.object({ kind: 'Thing', name: 'o', resourceVersion: 1 });
     const results = [
       k8s.mergePatch(server, KEY, { finalizers: [] }),
       k8s.update(server, o),
       k8s.jsonPatchAddAnnotations(server, KEY, { a: '1' }),
-      k8s.del(server, KEY),
+      k8s.delete(server, KEY),
     ];
     expect(results.map((r) => [r.response.code, r.event, r.server.equals(server)])).toEqual([
       [404, undefined, true],
@@ -438,7 +438,7 @@ describe('missing and existing names', () => {
 
   it('CREATE of an existing name answers 409 and changes nothing', () => {
     const server = serverWith({ finalizers: [F] });
-    const r = k8s.create(server, k8s.kubeObject({ kind: 'Thing', name: 'o' }));
+    const r = k8s.create(server, k8s.object({ kind: 'Thing', name: 'o' }));
     expect(r.response.code).toBe(409);
     expect(r.event).toBeUndefined();
     expect(r.server.equals(server)).toBe(true);
@@ -448,7 +448,7 @@ describe('missing and existing names', () => {
     // rest.BeforeCreate: the server clears deletionTimestamp and owns resourceVersion.
     const r = k8s.create(
       k8s.emptyServer(),
-      k8s.kubeObject({ kind: 'Thing', name: 'o', finalizers: [F], deletionTimestamp: 5, resourceVersion: 9 }),
+      k8s.object({ kind: 'Thing', name: 'o', finalizers: [F], deletionTimestamp: 5, resourceVersion: 9 }),
     );
     expect(stored(r.server)?.deletionTimestamp).toBeNull();
     expect(stored(r.server)?.resourceVersion).toBe(1);

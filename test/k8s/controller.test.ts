@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { List, Map } from 'immutable';
 import { check, defineSingleModel, k8s, ModelError } from 'modelcheck';
-import { THING, TinyState, actionNamed, created, lens, step } from '../fixtures/k8s/tiny.ts';
+import { THING, TinyState, actionNamed, created, tinyWorld, step } from '../fixtures/k8s/tiny.ts';
 
 /** A world where `main` stores the Thing, the manager's cache shows it and its key is queued. */
 function queued(kube: k8s.Kubernetes<TinyState>): TinyState {
@@ -13,7 +13,7 @@ function queued(kube: k8s.Kubernetes<TinyState>): TinyState {
 
 const kubeWith = (...controllers: k8s.ControllerConfig<TinyState>[]) =>
   k8s.kubernetes<TinyState>({
-    lens,
+    world: tinyWorld,
     servers: ['main'],
     managers: [{ name: 'manager', server: 'main', kinds: ['Thing'] }],
     controllers,
@@ -170,7 +170,7 @@ describe('reconcile steps', () => {
     });
     let s = queued(kube);
     // Another Thing, created on the server but not yet in the cache: not listed.
-    s = kube.request(s, 'main', (srv) => k8s.create(srv, k8s.kubeObject({ kind: 'Thing', name: 'a' }))).state;
+    s = kube.request(s, 'main', (srv) => k8s.create(srv, k8s.object({ kind: 'Thing', name: 'a' }))).state;
     step(kube, s, 'lister.reconcile', THING);
     expect(listed).toEqual([`${created.name}@1`]);
     s = step(kube, s, 'managerCache.sync', k8s.objectKey('Thing', 'a'));

@@ -10,7 +10,7 @@ const srv = (o = created.set('finalizers', List([FINALIZER]))) => k8s.emptyServe
 
 describe('requests and answers', () => {
   it('reads each verb with its object and, for a patch, the body Kubernetes receives', () => {
-    expect(k8s.describeRequest(k8s.del(srv(), THING).request)).toBe('DELETE Thing/o');
+    expect(k8s.describeRequest(k8s.delete(srv(), THING).request)).toBe('DELETE Thing/o');
     expect(k8s.describeRequest(k8s.create(k8s.emptyServer(), created).request)).toBe('CREATE Thing/o');
     expect(k8s.describeRequest(k8s.update(srv(), created.set('resourceVersion', 2)).request)).toBe('PUT Thing/o (resourceVersion 2)');
     expect(k8s.describeRequest(k8s.mergePatch(srv(), THING, { finalizers: [] }).request)).toBe(
@@ -28,11 +28,11 @@ describe('requests and answers', () => {
     const answer = (r: k8s.ApiResult) => k8s.describeAnswer(r.request, r.response);
     expect(answer(k8s.create(k8s.emptyServer(), created))).toBe('201 Created');
     expect(answer(k8s.create(srv(), created))).toBe('409 Conflict: Thing/o already exists');
-    expect(answer(k8s.del(k8s.emptyServer(), THING))).toBe('404 NotFound: Thing/o not found');
+    expect(answer(k8s.delete(k8s.emptyServer(), THING))).toBe('404 NotFound: Thing/o not found');
     // With a finalizer a DELETE only marks the object; without, it removes it.
-    const marked = k8s.del(srv(), THING);
+    const marked = k8s.delete(srv(), THING);
     expect(answer(marked)).toBe(`200 OK: deletionTimestamp set, kept for its finalizers [${FINALIZER}]`);
-    expect(answer(k8s.del(srv(created), THING))).toBe('200 OK: the object is removed from storage');
+    expect(answer(k8s.delete(srv(created), THING))).toBe('200 OK: the object is removed from storage');
     // A finalizer added to a deleting object: 422, whatever the client's copy says.
     expect(answer(k8s.mergePatch(marked.server, THING, { finalizers: [FINALIZER, 'x'] }))).toBe(
       `422 Invalid: Thing/o is invalid: metadata.finalizers: Forbidden: ${k8s.NO_NEW_FINALIZERS}`,
@@ -51,11 +51,11 @@ describe('events while a trace is rebuilt', () => {
 
   it('records a request with its answer, and nothing when no events list is given', () => {
     const events: StepEvent[] = [];
-    const { state } = kube.request(s0, 'main', (x) => k8s.del(x, THING), events);
+    const { state } = kube.request(s0, 'main', (x) => k8s.delete(x, THING), events);
     expect(events).toEqual([
       { kind: 'request', to: 'main API server', request: 'DELETE Thing/o', answer: '200 OK: the object is removed from storage', ok: true },
     ]);
-    expect(kube.read(state, 'main', THING, events).code).toBe(404);
+    expect(kube.get(state, 'main', THING, events).code).toBe(404);
     expect(events[1]).toEqual({
       kind: 'request',
       to: 'main API server',
@@ -64,7 +64,7 @@ describe('events while a trace is rebuilt', () => {
       ok: false,
     });
     // The same request without a list: the same successor.
-    expect(kube.request(s0, 'main', (x) => k8s.del(x, THING)).state.equals(state)).toBe(true);
+    expect(kube.request(s0, 'main', (x) => k8s.delete(x, THING)).state.equals(state)).toBe(true);
   });
 
   it("records a controller's request as its own, and a cache catch-up as a note over the manager's controllers", () => {

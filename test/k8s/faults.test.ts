@@ -4,16 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { List, Set } from 'immutable';
 import { k8s } from 'modelcheck';
-import { TinyState, actionNamed, lens, step } from '../fixtures/k8s/tiny.ts';
+import { TinyState, actionNamed, tinyWorld, step } from '../fixtures/k8s/tiny.ts';
 
 const A = k8s.objectKey('Thing', 'a');
 const B = k8s.objectKey('Thing', 'b');
-const thing = (name: string, size: number) => k8s.kubeObject({ kind: 'Thing', name, spec: { size } });
+const thing = (name: string, size: number) => k8s.object({ kind: 'Thing', name, spec: { size } });
 
 /** A manager with one controller whose reconcile stops at a `wait` step; its watch records nothing but enqueues per `predicate`. */
 function kubeWith(faults: k8s.KubeFaults, predicate?: (e: k8s.HandlerEvent) => boolean) {
   return k8s.kubernetes<TinyState>({
-    lens,
+    world: tinyWorld,
     servers: ['main'],
     managers: [{ name: 'manager', server: 'main', kinds: ['Thing'] }],
     controllers: [

@@ -14,13 +14,13 @@ import {
   created,
   finalizerKube,
   finalizerRace,
-  lens,
+  tinyWorld,
   rogue,
   step,
 } from '../fixtures/k8s/tiny.ts';
 
-const thing = (name: string, fields: Omit<Parameters<typeof k8s.kubeObject>[0], 'kind' | 'name'> = {}) =>
-  k8s.kubeObject({ kind: 'Thing', name, ...fields });
+const thing = (name: string, fields: Omit<Parameters<typeof k8s.object>[0], 'kind' | 'name'> = {}) =>
+  k8s.object({ kind: 'Thing', name, ...fields });
 
 /** A state whose world is the one (cache-current) initial world of `kube` with no objects. */
 function emptyState(kube: k8s.Kubernetes<TinyState>): TinyState {
@@ -48,13 +48,13 @@ const labels = (r: VariantResult, property: string) => r.violations.find((v) => 
 describe('watch events fan out', () => {
   it('a write sends one event to every manager whose cache holds that kind on that server, and to no other', () => {
     const kube = k8s.kubernetes<TinyState>({
-      lens,
+      world: tinyWorld,
       servers: ['a', 'b'],
       managers: [
-        { name: 'thingsOnA', server: 'a', kinds: ['Thing'] },
-        { name: 'bothOnA', server: 'a', kinds: ['Other', 'Thing'] },
-        { name: 'otherOnA', server: 'a', kinds: ['Other'] },
-        { name: 'thingsOnB', server: 'b', kinds: ['Thing'] },
+        { name: 'thingsOnA', server: 'a', kinds: ['Thing'], readByModel: true },
+        { name: 'bothOnA', server: 'a', kinds: ['Other', 'Thing'], readByModel: true },
+        { name: 'otherOnA', server: 'a', kinds: ['Other'], readByModel: true },
+        { name: 'thingsOnB', server: 'b', kinds: ['Thing'], readByModel: true },
       ],
       controllers: [],
     });
@@ -74,9 +74,9 @@ describe('caches', () => {
   // history in order (it never goes back, it may skip versions, it may lag arbitrarily), with
   // no consistency across objects."
   const kube = k8s.kubernetes<TinyState>({
-    lens,
+    world: tinyWorld,
     servers: ['main'],
-    managers: [{ name: 'manager', server: 'main', kinds: ['Thing'] }],
+    managers: [{ name: 'manager', server: 'main', kinds: ['Thing'], readByModel: true }],
     controllers: [],
   });
   const A = k8s.objectKey('Thing', 'a');
@@ -108,15 +108,15 @@ describe('caches', () => {
 
   it('objects of different kinds are taken in independently (one informer per kind)', () => {
     const kinds = k8s.kubernetes<TinyState>({
-      lens,
+      world: tinyWorld,
       servers: ['main'],
-      managers: [{ name: 'manager', server: 'main', kinds: ['Thing', 'Widget'] }],
+      managers: [{ name: 'manager', server: 'main', kinds: ['Thing', 'Widget'], readByModel: true }],
       controllers: [],
     });
     const W = k8s.objectKey('Widget', 'w');
     let s = emptyState(kinds);
     s = send(kinds, s, 'main', (srv) => k8s.create(srv, thing('a')));
-    s = send(kinds, s, 'main', (srv) => k8s.create(srv, k8s.kubeObject({ kind: 'Widget', name: 'w' })));
+    s = send(kinds, s, 'main', (srv) => k8s.create(srv, k8s.object({ kind: 'Widget', name: 'w' })));
     expect(queuedParams(kinds, s, 'managerCache.sync')).toEqual([A, W]);
     s = step(kinds, s, 'managerCache.sync', W);
     expect([cachedVersion(s, 'manager', W), cachedVersion(s, 'manager', A)]).toEqual([1, undefined]);
@@ -156,7 +156,7 @@ describe('caches', () => {
 
   it('a DELETED event removes the object from the cache', () => {
     let s = send(kube, emptyState(kube), 'main', (srv) => k8s.create(srv, thing('a')));
-    s = send(kube, s, 'main', (srv) => k8s.del(srv, A));
+    s = send(kube, s, 'main', (srv) => k8s.delete(srv, A));
     s = step(kube, s, 'managerCache.sync', A);
     expect(cachedVersion(s, 'manager', A)).toBe(1);
     s = step(kube, s, 'managerCache.sync', A);
@@ -215,7 +215,7 @@ describe('caches', () => {
 describe('watch handlers and work queues', () => {
   const OTHER = k8s.objectKey('Other', 'x');
   const kube = k8s.kubernetes<TinyState>({
-    lens,
+    world: tinyWorld,
     servers: ['main'],
     managers: [{ name: 'manager', server: 'main', kinds: ['Thing', 'Other'] }],
     controllers: [
@@ -248,16 +248,14 @@ describe('watch handlers and work queues', () => {
   });
 
   it('a map function chooses the keys an event enqueues', () => {
-    let s = send(kube, emptyState(kube), 'main', (srv) =>
-      k8s.create(srv, k8s.kubeObject({ kind: 'Other', name: 'x', spec: { target: 'o' } })),
-    );
+    let s = send(kube, emptyState(kube), 'main', (srv) => k8s.create(srv, k8s.object({ kind: 'Other', name: 'x', spec: { target: 'o' } })));
     s = step(kube, s, 'managerCache.sync', OTHER);
     expect(queue(s, 'watcher')).toEqual([THING]);
   });
 
   it('the queue is a set: enqueuing a queued key again changes nothing', () => {
     let s = send(kube, emptyState(kube), 'main', (srv) => k8s.create(srv, created));
-    s = send(kube, s, 'main', (srv) => k8s.create(srv, k8s.kubeObject({ kind: 'Other', name: 'x', spec: { target: 'o' } })));
+    s = send(kube, s, 'main', (srv) => k8s.create(srv, k8s.object({ kind: 'Other', name: 'x', spec: { target: 'o' } })));
     s = step(kube, s, 'managerCache.sync', THING);
     const once = s.kube.queues;
     s = step(kube, s, 'managerCache.sync', OTHER);
@@ -272,7 +270,7 @@ describe('watch handlers and work queues', () => {
     s = step(kube, s, 'watcher.reconcile', THING);
     expect([queue(s, 'watcher'), s.kube.reconciles.get('watcher')?.get(THING)?.step]).toEqual([[], 'wait']);
     // A new event for the key while it is being reconciled: queued, not startable.
-    s = send(kube, s, 'main', (srv) => k8s.create(srv, k8s.kubeObject({ kind: 'Other', name: 'x', spec: { target: 'o' } })));
+    s = send(kube, s, 'main', (srv) => k8s.create(srv, k8s.object({ kind: 'Other', name: 'x', spec: { target: 'o' } })));
     s = step(kube, s, 'managerCache.sync', OTHER);
     expect(queue(s, 'watcher')).toEqual([THING]);
     expect(queuedParams(kube, s, 'watcher.reconcile')).toEqual([]);
@@ -285,9 +283,9 @@ describe('watch handlers and work queues', () => {
 describe('ManagerConfig.view', () => {
   // What the controllers read of a Thing: its finalizers only (no resourceVersion, annotations
   // or spec), so writes to anything else change nothing a cache of this view keeps.
-  const finalizersOnly = (o: k8s.KubeObject) => k8s.kubeObject({ kind: o.kind, name: o.name, finalizers: o.finalizers.toArray() });
+  const finalizersOnly = (o: k8s.KubeObject) => k8s.object({ kind: o.kind, name: o.name, finalizers: o.finalizers.toArray() });
   const kube = k8s.kubernetes<TinyState>({
-    lens,
+    world: tinyWorld,
     servers: ['main'],
     managers: [
       { name: 'picky', server: 'main', kinds: ['Thing'], view: finalizersOnly },
@@ -317,7 +315,7 @@ describe('ManagerConfig.view', () => {
     expect(s0.kube.caches.get('picky')?.get(THING)).toEqual(finalizersOnly(kube.stored(s0, 'main', THING)!));
     let s = send(kube, s0, 'main', (srv) => k8s.mergePatch(srv, THING, { finalizers: [] }));
     s = step(kube, s, 'pickyCache.sync', THING);
-    expect(s.kube.caches.get('picky')?.get(THING)).toEqual(k8s.kubeObject({ kind: 'Thing', name: 'o' }));
+    expect(s.kube.caches.get('picky')?.get(THING)).toEqual(k8s.object({ kind: 'Thing', name: 'o' }));
   });
 
   it('an update with an unchanged view that every predicate rejects is not delivered; a predicate-less watch gets it', () => {
@@ -338,19 +336,19 @@ describe('initialWorlds', () => {
   // Two managers watching Things and Widgets on one server, a Thing and a Widget each with three
   // versions (objects of different kinds: no order between their events).
   const kube = k8s.kubernetes<TinyState>({
-    lens,
+    world: tinyWorld,
     servers: ['main'],
     managers: [
       { name: 'm1', server: 'main', kinds: ['Thing', 'Widget'] },
-      { name: 'm2', server: 'main', kinds: ['Thing', 'Widget'] },
+      { name: 'm2', server: 'main', kinds: ['Thing', 'Widget'], readByModel: true },
     ],
     controllers: [{ name: 'c', manager: 'm1', watches: [{ kind: 'Thing' }, { kind: 'Widget' }], reconcile: (r) => r.done(), steps: {} }],
   });
   const history = (kind: string, name: string, versions = 3) =>
     [
-      k8s.kubeObject({ kind, name }),
-      k8s.kubeObject({ kind, name, annotations: { v: '2' } }),
-      k8s.kubeObject({ kind, name, annotations: { v: '3' } }),
+      k8s.object({ kind, name }),
+      k8s.object({ kind, name, annotations: { v: '2' } }),
+      k8s.object({ kind, name, annotations: { v: '3' } }),
     ].slice(0, versions);
   const histories = (reconciled: boolean) => ({
     main: [
