@@ -14,13 +14,9 @@
 // would act on the self-hosted cluster, whose controllers are left out (they find on their
 // copies the finalizers the copies were created with). Caches start up to date.
 import { List, OrderedMap, Record, Set, type Map as ImmutableMap, type RecordOf } from 'immutable';
-import { action, defineModel, invariant, k8s, type Action, type StepEvent, type Variant } from 'modelcheck';
+import { defineModel, invariant, k8s, type Variant } from 'modelcheck';
+import { CLUSTER_FINALIZER, PAUSED_CONDITION } from './capi/names.ts';
 import {
-  CLUSTER_FINALIZER,
-  DELETE_FOR_MOVE_ANNOTATION,
-  MAX_MOVE_ATTEMPTS,
-  PAUSED_CONDITION,
-  type PauseRead,
   changesPausedCondition,
   ensureFinalizerStep,
   ensurePausedConditionStep,
@@ -30,7 +26,9 @@ import {
   pausedCondition,
   readByControllers,
   removeFinalizerStep,
-} from './capi.ts';
+  type PauseRead,
+} from './capi/util.ts';
+import { Mover, clusterctlMover, type Ordering } from './clusterctl/mover.ts';
 
 type KubeObject = k8s.KubeObject;
 type ObjectKey = k8s.ObjectKey;
@@ -52,22 +50,6 @@ const SELF_HOSTED = 'selfHosted';
 // ---------------------------------------------------------------------------------------------
 // The state.
 
-type Phase = 'pause' | 'create' | 'delete' | 'unpause' | 'done' | 'failed';
-type DeleteStep = 'get' | 'annotate' | 'removeFinalizers' | 'delete';
-
-interface MoverProps {
-  /** 0: bootstrap to self-hosted; 1: the move back. */
-  move: number;
-  phase: Phase;
-  index: number;
-  step: DeleteStep;
-  /** Whether the annotate-response copy had finalizers (deleteSourceObject decides on it). */
-  copyHasFinalizers: boolean;
-  attempt: number;
-}
-type Mover = RecordOf<MoverProps>;
-const Mover = Record<MoverProps>({ move: 0, phase: 'pause', index: 0, step: 'get', copyHasFinalizers: false, attempt: 1 }, 'Mover');
-
 interface MoveBackStateProps {
   kube: k8s.KubeWorld;
   mover: Mover;
@@ -85,10 +67,6 @@ const MoveBackState = Record<MoveBackStateProps>(
 // mover.go: create owner first, delete children first.
 const CREATE_ORDER = [CLUSTER, MACHINE_DEPLOYMENT];
 const DELETE_ORDER = [MACHINE_DEPLOYMENT, CLUSTER];
-const MOVES = [
-  { from: BOOTSTRAP, to: SELF_HOSTED },
-  { from: SELF_HOSTED, to: BOOTSTRAP },
-];
 
 // ---------------------------------------------------------------------------------------------
 // The bootstrap cluster's controllers, v1.9.3 (one manager, capi-controller-manager).
@@ -224,145 +202,38 @@ const kube = k8s.kubernetes<MoveBackState>({
 // ---------------------------------------------------------------------------------------------
 // clusterctl move, twice (cmd/clusterctl/client/cluster/mover.go).
 
-type Ordering = 'v1.9.3' | 'v1.9.5';
-
-function moverAction(
-  name: string,
-  doc: string,
-  when: (m: Mover) => boolean,
-  key: (m: Mover) => ObjectKey,
-  next: (s: MoveBackState, key: ObjectKey, events?: StepEvent[]) => MoveBackState | undefined,
-): Action<MoveBackState, ObjectKey> {
-  return action<MoveBackState, ObjectKey>(`mover.${name}`, { doc, params: (s) => (when(s.mover) ? [key(s.mover)] : []), next });
-}
-
 /** No watch event waiting, no key queued, no reconcile under way: the controllers are idle. */
 function settled(w: k8s.KubeWorld): boolean {
   return w.pending.every((p) => p.isEmpty()) && w.queues.every((q) => q.isEmpty()) && w.reconciles.every((r) => r.isEmpty());
 }
 
-function moverActions(ordering: Ordering): Action<MoveBackState, ObjectKey>[] {
-  const send = (s: MoveBackState, server: string, call: (srv: k8s.ApiServer) => k8s.ApiResult, events?: StepEvent[]) =>
-    kube.request(s, server, call, events);
-  const at = (s: MoveBackState, m: Partial<MoverProps>) => s.set('mover', Mover({ move: s.mover.move, ...m }));
-  const deleting = (step: DeleteStep) => (m: Mover) => m.phase === 'delete' && m.step === step;
-  const current = (m: Mover) => DELETE_ORDER[m.index];
-  const from = (s: MoveBackState) => MOVES[s.mover.move].from;
-  const deleted = (s: MoveBackState) =>
-    s.mover.index + 1 < DELETE_ORDER.length ? at(s, { phase: 'delete', index: s.mover.index + 1 }) : at(s, { phase: 'unpause' });
-  const failed = (s: MoveBackState) =>
-    s.mover.attempt >= MAX_MOVE_ATTEMPTS
-      ? s.set('mover', s.mover.set('phase', 'failed'))
-      : s.set('mover', s.mover.merge({ step: 'get', copyHasFinalizers: false, attempt: s.mover.attempt + 1 }));
-  return [
-    moverAction(
-      'pauseCluster',
-      'setClusterPause(fromProxy, clusters, true): merge patch {"spec":{"paused":true}}.',
-      (m) => m.phase === 'pause',
-      () => CLUSTER,
-      (s, key, events) => {
-        // The move back starts once the bootstrap cluster has settled (the end-to-end test moves
-        // back minutes later, after checking the self-hosted cluster).
-        if (s.mover.move === 1 && !settled(s.kube)) return undefined;
-        const { state, response } = send(s, from(s), (srv) => k8s.mergePatch(srv, key, { spec: { paused: true } }), events);
-        // A Cluster already gone is not in the object graph Discovery builds: nothing to pause.
-        return response.code === 200 || response.code === 404 ? at(state, { phase: 'create' }) : undefined;
-      },
-    ),
-    moverAction(
-      'createTargetObject',
-      'createTargetObject, owner first: GET the source object; CREATE it in the target; on AlreadyExists, GET the existing one and UPDATE it with the source copy.',
-      (m) => m.phase === 'create',
-      (m) => CREATE_ORDER[m.index],
-      (s, key, events) => {
-        const { to } = MOVES[s.mover.move];
-        const source = kube.get(s, from(s), key, events);
-        let state = s;
-        if (source.code === 200) {
-          // The source object as read (mover.go createTargetObject 958-971 clears only
-          // resourceVersion, ownerReferences and generateName); the CREATE drops a
-          // deletionTimestamp, an UPDATE of an object not being deleted refuses one (422).
-          const copy = source.object;
-          const created = send(s, to, (srv) => k8s.create(srv, copy), events);
-          // A new object in the bootstrap cluster, not the one the first move emptied.
-          state = created.response.code === 201 ? created.state.update('emptied', (e) => e.delete(key)) : created.state;
-          if (created.response.code === 409) {
-            // "Nb. This should not happen, but it is supported to make move more resilient":
-            // the update carries the source copy's finalizers and the existing resourceVersion.
-            const existing = kube.get(state, to, key, events);
-            if (existing.code !== 200) return state.set('mover', state.mover.set('phase', 'failed'));
-            const updated = send(state, to, (srv) => k8s.update(srv, copy.set('resourceVersion', existing.object.resourceVersion)), events);
-            if (updated.response.code !== 200) {
-              // The same update fails the same way on every retry (nothing here changes the
-              // deleting object's finalizers while its Cluster is paused): move fails.
-              const answer =
-                'reason' in updated.response ? `${updated.response.code} ${updated.response.reason}` : String(updated.response.code);
-              return updated.state.merge({ refused: answer, mover: updated.state.mover.set('phase', 'failed') });
-            }
-            state = updated.state;
-          }
-        }
-        const index = s.mover.index + 1;
-        if (index < CREATE_ORDER.length) return at(state, { phase: 'create', index });
-        // The move back ends here in this model (see the scope note at the top).
-        return at(state, { phase: state.mover.move === 0 ? 'delete' : 'done' });
-      },
-    ),
-    moverAction('getSourceObject', 'deleteSourceObject: GET; NotFound counts as deleted.', deleting('get'), current, (s, key, events) => {
-      // The timing assumption: the delete phase starts once the cache shows the Cluster paused.
-      if (s.mover.index === 0 && s.mover.attempt === 1 && s.kube.caches.get('capi')?.get(CLUSTER)?.spec.get('paused') !== true)
-        return undefined;
-      const res = kube.get(s, from(s), key, events);
-      return res.code === 404 ? deleted(s) : s.set('mover', s.mover.set('step', 'annotate'));
-    }),
-    moverAction(
-      'addDeleteForMoveAnnotation',
-      'deleteSourceObject: annotate; the response is kept as the local copy.',
-      deleting('annotate'),
-      current,
-      (s, key, events) => {
-        const { state, response } = send(
-          s,
-          from(s),
-          (srv) => k8s.jsonPatchAddAnnotations(srv, key, { [DELETE_FOR_MOVE_ANNOTATION]: '' }),
-          events,
-        );
-        if (response.code !== 200) return failed(state);
-        const copyHasFinalizers = !response.object.finalizers.isEmpty();
-        const step: DeleteStep = ordering === 'v1.9.3' && copyHasFinalizers ? 'removeFinalizers' : 'delete';
-        return state.set('mover', state.mover.merge({ step, copyHasFinalizers }));
-      },
-    ),
-    moverAction(
-      'removeFinalizers',
-      'deleteSourceObject: merge patch {"metadata":{"finalizers":[]}}.',
-      deleting('removeFinalizers'),
-      current,
-      (s, key, events) => {
-        const { state, response } = send(s, from(s), (srv) => k8s.mergePatch(srv, key, { finalizers: [] }), events);
-        if (response.code !== 200) return failed(state);
-        const emptied = state.update('emptied', (e) => e.add(key));
-        return ordering === 'v1.9.3' ? emptied.set('mover', emptied.mover.set('step', 'delete')) : deleted(emptied);
-      },
-    ),
-    moverAction('delete', 'deleteSourceObject: DELETE, no preconditions.', deleting('delete'), current, (s, key, events) => {
-      const { state, response } = send(s, from(s), (srv) => k8s.delete(srv, key), events);
-      if (response.code !== 200) return failed(state);
-      return ordering === 'v1.9.5' && state.mover.copyHasFinalizers
-        ? state.set('mover', state.mover.set('step', 'removeFinalizers'))
-        : deleted(state);
-    }),
-    moverAction(
-      'unpauseTargetCluster',
-      'setClusterPause(toProxy, clusters, false): merge patch {"spec":{"paused":null}}; then the move back starts.',
-      (m) => m.phase === 'unpause',
-      () => CLUSTER,
-      (s, key, events) => {
-        const { state, response } = send(s, MOVES[s.mover.move].to, (srv) => k8s.mergePatch(srv, key, { spec: { paused: null } }), events);
-        return response.code === 200 ? state.set('mover', Mover({ move: 1 })) : undefined;
-      },
-    ),
-  ];
+/**
+ * clusterctl move, twice, with the mover of clusterctl/mover.ts: the first move whole, the move
+ * back up to its target copies (see the scope note at the top). The move back starts once the
+ * bootstrap cluster has settled (the end-to-end test moves back minutes later, after checking
+ * the self-hosted cluster). No preflight: these objects carry no provisioning status (see the
+ * assumptions).
+ */
+function moveTwice(ordering: Ordering) {
+  return clusterctlMover<MoveBackState>({
+    kube,
+    field: { get: (s) => s.mover, set: (s, m) => s.set('mover', m) },
+    moves: [
+      { from: BOOTSTRAP, to: SELF_HOSTED },
+      { from: SELF_HOSTED, to: BOOTSTRAP, through: 'create', startsWhen: (s) => settled(s.kube) },
+    ],
+    objects: { clusters: [CLUSTER], createOrder: CREATE_ORDER, deleteGroups: DELETE_ORDER.map((key) => [key]), machines: [] },
+    code: { ordering },
+    preflight: false,
+    // The first move's delete phase starts once the cache shows the Cluster paused.
+    timingAssumption: true,
+    ghosts: {
+      // A new object in the bootstrap cluster, not the one the first move emptied.
+      created: (s, key) => s.update('emptied', (e) => e.delete(key)),
+      emptied: (s, key) => s.update('emptied', (e) => e.add(key)),
+      refused: (s, answer) => s.set('refused', answer),
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -421,20 +292,24 @@ function initialState(): MoveBackState[] {
 const INIT = initialState();
 
 function variant(name: string, ordering: Ordering, description: string, expectedViolations: string[]): Variant<MoveBackState> {
-  const movers = moverActions(ordering);
+  const mover = moveTwice(ordering);
+  const movers = mover.actions;
   return {
     name,
     description,
     assumptions: [
       "The first move's delete phase starts once the controller manager's cache shows the Cluster paused (the timing assumption of models/move.ts).",
       'Initial state: both objects reconciled (both MachineDeployment finalizers present), the cache up to date.',
+      "Move's preflight (checkProvisioningCompleted) passes, both times; it is not modelled here, as these objects carry no provisioning status.",
       'The move back starts once the bootstrap cluster has settled: no watch event waiting, no work queued or under way.',
+      ...kube.assumptions,
+      "Inference: kube-controller-manager's garbage collector would delete nothing the mover does not, since the mover DELETEs the MachineDeployment before its owner Cluster and the collector skips an object already being deleted.",
     ],
     init: () => INIT,
     actions: [...movers, ...kube.actions],
     properties: [noFinalizerResurrection, moveBackIsNotRefused, ...kube.properties],
     view: (s) =>
-      OrderedMap<string, unknown>([['mover', s.mover]])
+      OrderedMap<string, unknown>([['mover', mover.view(s)]])
         .merge(kube.view(s))
         .merge(
           OrderedMap<string, unknown>([

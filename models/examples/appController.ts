@@ -117,6 +117,7 @@ function variant(name: string, description: string, bug: Bug, faults: k8s.KubeFa
   return {
     name,
     description,
+    assumptions: kube.assumptions,
     init: () => worlds.map((w) => AppState({ kube: w })),
     actions: [deleteApp, ...kube.actions],
     properties: [

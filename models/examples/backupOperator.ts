@@ -116,11 +116,7 @@ function variant(
   return {
     name,
     description,
-    assumptions: [
-      garbageCollector
-        ? "kube-controller-manager's garbage collector runs on the cluster, with weak fairness."
-        : 'No garbage collector runs: ownerReferences are only data.',
-    ],
+    assumptions: kube.assumptions,
     init: () => worlds.map((w) => BackupState({ kube: w })),
     actions: [deleteBackup, ...kube.actions],
     properties: [

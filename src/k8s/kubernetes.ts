@@ -111,6 +111,12 @@ export class Kubernetes<S> {
    * client-go and controller-runtime promise while their processes run.
    */
   readonly fairness: readonly Fairness[];
+  /**
+   * What the environment assumes, in plain words, for a variant's `assumptions`: the faults the
+   * search may inject, a bound on cache lag, and whether a garbage collector runs (without one,
+   * ownerReferences are only data).
+   */
+  readonly assumptions: readonly string[];
   /** Each manager's controllers, computed once: the cache-sync step reads them on every call. */
   private readonly controllersByManager = new globalThis.Map<string, readonly ControllerConfig<S>[]>();
 
@@ -140,6 +146,7 @@ export class Kubernetes<S> {
       ...(config.garbageCollector ?? []).map((server) => garbageCollectorAction(this, server)),
     ];
     this.properties = apiRules(config.world, config.servers);
+    this.assumptions = environmentAssumptions(config);
     // Per parameter: per object key, for informers, workers and the garbage collector alike.
     this.fairness = [
       ...config.managers.map((m) => weakFairness(`${m.name}Cache`, [`${m.name}Cache.sync`], { perParameter: true })),
@@ -666,6 +673,26 @@ export class Kubernetes<S> {
     );
     return [start, ...later];
   }
+}
+
+/** The faults, the lag bound and the garbage collector of `config`, in plain words. */
+function environmentAssumptions<S>(config: KubernetesConfig<S>): string[] {
+  const f = config.faults ?? {};
+  const out: string[] = [];
+  if (f.restarts)
+    out.push(`Fault: up to ${f.restarts} controller-manager crash and restart (in-memory work lost, cache relisted), at any point.`);
+  if (f.cacheLagBound !== undefined)
+    out.push(`Caches lag at most ${f.cacheLagBound} watch event${f.cacheLagBound === 1 ? '' : 's'} per object behind the API server.`);
+  if (f.coalesce)
+    out.push('Fault: an informer may take all pending events of an object at once, its handlers seeing only the first and last versions.');
+  if (f.resync)
+    out.push('Periodic resync (--sync-period): at any time an informer may hand a cached object to its handlers again, unchanged.');
+  const collected = config.garbageCollector ?? [];
+  const without = config.servers.filter((server) => !collected.includes(server));
+  if (collected.length > 0)
+    out.push(`The garbage collector runs on ${collected.join(' and ')} (background deletion of objects whose owners are all gone).`);
+  if (without.length > 0) out.push(`No garbage collector runs on ${without.join(' or ')}: ownerReferences there are only data.`);
+  return out;
 }
 
 /** `worlds` less repeats (equal worlds, by value). */

@@ -202,3 +202,18 @@ describe('the requests of a step context, each traced and each the step’s one 
     );
   });
 });
+
+describe("the environment's assumptions, in plain words for a variant", () => {
+  it('say when ownerReferences are only data, and which faults the search may inject', () => {
+    expect(k8s.kubernetes(config()).assumptions).toEqual(['No garbage collector runs on main: ownerReferences there are only data.']);
+    expect(
+      k8s.kubernetes(config({ servers: ['main', 'other'], garbageCollector: ['main'], faults: { restarts: 1, cacheLagBound: 2 } }))
+        .assumptions,
+    ).toEqual([
+      'Fault: up to 1 controller-manager crash and restart (in-memory work lost, cache relisted), at any point.',
+      'Caches lag at most 2 watch events per object behind the API server.',
+      'The garbage collector runs on main (background deletion of objects whose owners are all gone).',
+      'No garbage collector runs on other: ownerReferences there are only data.',
+    ]);
+  });
+});

@@ -1,22 +1,18 @@
-// Facts of Cluster API shared by the models in this folder: names from its API types, and how
-// its controllers read an object. Not a model itself (no default export).
+// Cluster API's own helpers, as its controllers call them: util/paused, util/finalizers and the
+// patch helper's condition writes (util/patch), and what the controllers read of a cached object.
+// The generic steps (a finalizer patch, a locked condition patch) come from the library.
 import { Record, type List, type RecordOf } from 'immutable';
 import { k8s } from 'modelcheck';
+import { NOT_PAUSED_REASON, PAUSED_ANNOTATION, PAUSED_CONDITION, PAUSED_REASON } from './names.ts';
 
 type KubeObject = k8s.KubeObject;
 
-// api/v1beta1 cluster_types.go ClusterFinalizer.
-export const CLUSTER_FINALIZER = 'cluster.cluster.x-k8s.io';
-// api/v1beta1 common_types.go PausedAnnotation; clusterctl/api/v1alpha3 DeleteForMoveAnnotation.
-export const PAUSED_ANNOTATION = 'cluster.x-k8s.io/paused';
-export const DELETE_FOR_MOVE_ANNOTATION = 'clusterctl.cluster.x-k8s.io/delete-for-move';
-// The v1beta2 condition set by paused.EnsurePausedCondition (util/paused/paused.go), and its
-// reasons (api/v1beta1 v1beta2_condition_consts.go PausedV1Beta2Reason, NotPausedV1Beta2Reason).
-export const PAUSED_CONDITION = 'Paused';
-export const PAUSED_REASON = 'Paused';
-export const NOT_PAUSED_REASON = 'NotPaused';
-// clusterctl client.go newWriteBackoff: Steps 10.
-export const MAX_MOVE_ATTEMPTS = 10;
+/**
+ * Before PR #11284: WithEventFilter(ResourceNotPausedAndHasFilterLabel), which drops the events
+ * of objects carrying the paused annotation (util/predicates/generic_predicates.go at v1.8.0).
+ * Move pauses a Cluster through spec.paused, not the annotation, so its events still pass.
+ */
+export const notPausedByAnnotation = (e: k8s.HandlerEvent) => !e.object.annotations.has(PAUSED_ANNOTATION);
 
 /** util/paused/paused.go pausedCondition: paused if the Cluster says so or the object is annotated. */
 export function isPaused(cluster: KubeObject, obj: KubeObject): boolean {
