@@ -19,7 +19,7 @@ export async function loadModel(file: string, params: readonly string[] = []): P
     module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (cause) {
     // A mistake the model's own setup reports (a Kubernetes environment's wiring, say) keeps its code.
-    if (cause instanceof ModelError) throw new ModelError(cause.code, `${file}: ${cause.message}`, { ...cause.details, model: file });
+    if (cause instanceof ModelError) throw new ModelError(cause.code, cause.message, { ...cause.details, model: file });
     const message = cause instanceof Error ? cause.message : String(cause);
     throw new ModelError('MC002_MODEL_LOAD_FAILED', `cannot load ${file}: ${message}`, { model: file, cause });
   }

@@ -50,6 +50,20 @@ describe('bad models: exit 2 with a clear error', () => {
     noStackTrace(r.stderr);
   });
 
+  it('a Kubernetes environment wired to a server that does not exist (issue 20: once "proved" in 2 states)', () => {
+    const file = 'test/fixtures/bad/kubeWiring.ts';
+    const r = spawnSync(process.execPath, ['bin/modelcheck.js', file, '--no-progress', '--no-typecheck'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `error MC111 in ${file}: manager manager talks to API server mian, which is not one of the servers (main)\n` +
+        '  hint: set its server to one of main, or add mian to servers\n',
+    );
+  });
+
   it('a type error, with its file, line and column, though the model would run (tsx strips types)', async () => {
     const file = 'test/fixtures/bad/typeError.ts';
     const err = await bad(

@@ -106,7 +106,7 @@ describe('wiring is checked when a model builds its Kubernetes environment', () 
     expect(error).toBeInstanceOf(ModelError);
     expect([(error as ModelError).code, (error as ModelError).message, (error as ModelError).details.hint]).toEqual([
       'MC111_KUBERNETES_WIRING',
-      'test/fixtures/bad/kubeWiring.ts: manager manager talks to API server mian, which is not one of the servers (main)',
+      'manager manager talks to API server mian, which is not one of the servers (main)',
       'set its server to one of main, or add mian to servers',
     ]);
   });
