@@ -55,7 +55,7 @@ export function renderVariant(v: VariantResult, o: RenderOptions, variant?: Vari
   const files: OutputFile[] = [];
   const declined: string[] = [];
   if (o.dotMaxStates !== undefined && variant) {
-    const g = smallGraph(variant, o.dotMaxStates);
+    const g = smallGraph(variant, o.dotMaxStates, v.model);
     if (g.kind === 'graph') {
       files.push({ kind: 'dot', name: v.variant, content: graphToDot(`${v.model} ${v.variant}`, g, v.violations[0], variant.view) });
     } else {

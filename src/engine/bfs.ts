@@ -13,7 +13,7 @@ import { CanonicalEncoder } from './encoding.ts';
 import { ExactSeenSet } from './exactSet.ts';
 import { LogIndex, NEW } from './logIndex.ts';
 import { StateLog, rebuildTrace, replayStep, ReplayError, withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
-import { ModelError } from './errors.ts';
+import { ModelError, noInitialState } from './errors.ts';
 import {
   DEADLOCK_PROPERTY,
   DETERMINISM_HINT,
@@ -205,11 +205,7 @@ export class Search<S> {
       frontierIds.push(id);
     }
     if (frontier.length === 0) {
-      throw new ModelError('MC100_NO_INIT_STATE', `variant ${this.variant.name} has no initial state`, {
-        model: this.modelName,
-        variant: this.variant.name,
-        hint: 'init() must yield at least one state',
-      });
+      throw noInitialState(this.modelName, this.variant.name);
     }
     this.depth = 1;
 

@@ -45,3 +45,12 @@ export class ModelError extends Error {
     this.name = 'ModelError';
   }
 }
+
+/** MC100: `init()` gave no state. One error for every search mode. */
+export function noInitialState(model: string, variant: string): ModelError {
+  return new ModelError('MC100_NO_INIT_STATE', `variant ${variant} has no initial state`, {
+    model,
+    variant,
+    hint: 'init() must yield at least one state',
+  });
+}

@@ -15,7 +15,7 @@ import type { Action, Property, StepEvent, Variant } from './model.ts';
 import { stepLabel } from './model.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
 import { SeenSet, NEW } from './seenSet.ts';
-import { ModelError } from './errors.ts';
+import { ModelError, noInitialState } from './errors.ts';
 import { StopPoll, type StopOptions } from './stopPoll.ts';
 import { withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
 import { describeFairness, validateVariant } from './bfs.ts';
@@ -111,11 +111,7 @@ class Simulation<S> {
     this.context = [];
     const inits = [...initialStates(() => this.variant.init(), this.calls)];
     if (inits.length === 0) {
-      throw new ModelError('MC100_NO_INIT_STATE', `variant ${this.variant.name} has no initial state`, {
-        model: this.modelName,
-        variant: this.variant.name,
-        hint: 'init() must yield at least one state',
-      });
+      throw noInitialState(this.modelName, this.variant.name);
     }
     this.generated = inits.length;
     const initFps = inits.map((s) => this.visit(s, []));

@@ -4,6 +4,8 @@
 import type { Action, Variant } from './model.ts';
 import { stepLabel } from './model.ts';
 import { Fingerprinter } from './fingerprint.ts';
+import { ModelError } from './errors.ts';
+import { ModelCalls, initialStates } from './modelCalls.ts';
 
 export interface SmallGraph<S> {
   readonly kind: 'graph';
@@ -18,8 +20,20 @@ export interface SmallGraph<S> {
 
 export type SmallGraphResult<S> = SmallGraph<S> | { readonly kind: 'tooLarge'; readonly limit: number };
 
-export function smallGraph<S>(variant: Variant<S>, maxStates: number): SmallGraphResult<S> {
+export function smallGraph<S>(variant: Variant<S>, maxStates: number, model?: string): SmallGraphResult<S> {
   const fp = new Fingerprinter();
+  // The model's code runs through the same wrappers as in the search, so a fault here (a model
+  // that is not deterministic, say) is an MC error too, not a stack trace.
+  const calls = new ModelCalls<S>(
+    (code, message, subject, _id, extra) =>
+      new ModelError(code, message, {
+        ...(model ? { model } : {}),
+        variant: variant.name,
+        subject,
+        ...(extra?.cause !== undefined ? { cause: extra.cause } : {}),
+      }),
+    fp,
+  );
   const ids = new Map<string, number>();
   const states: S[] = [];
   const fingerprints: string[] = [];
@@ -37,7 +51,7 @@ export function smallGraph<S>(variant: Variant<S>, maxStates: number): SmallGrap
     }
     return id;
   };
-  for (const s of variant.init()) {
+  for (const s of initialStates(() => variant.init(), calls)) {
     const id = idOf(s);
     if (id === undefined) return { kind: 'tooLarge', limit: maxStates };
     if (!initial.includes(id)) initial.push(id);
@@ -45,8 +59,8 @@ export function smallGraph<S>(variant: Variant<S>, maxStates: number): SmallGrap
   for (let from = 0; from < states.length; from++) {
     const s = states[from];
     for (const a of variant.actions as readonly Action<S, unknown>[]) {
-      for (const p of a.params ? a.params(s) : [undefined]) {
-        const t = a.next(s, p);
+      for (const p of calls.paramsOf(a, s, from)) {
+        const t = calls.nextOf(a, s, p, from);
         if (t === undefined) continue;
         const to = idOf(t);
         if (to === undefined) return { kind: 'tooLarge', limit: maxStates };

@@ -3,7 +3,7 @@
 // 16 distinct states, and the 7-state solution.
 import { describe, expect, it } from 'vitest';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
-import { check } from 'modelcheck';
+import { action, check, ModelError } from 'modelcheck';
 import { smallGraph } from '../../src/engine/smallGraph.ts';
 import { graphToDot } from '../../src/report/dot.ts';
 import dieHard from '../fixtures/dieHard.ts';
@@ -24,6 +24,31 @@ describe('the state graph in DOT', () => {
     expect(g.initial).toEqual([0]);
     expect(g.edges.every((e) => e.from !== e.to)).toBe(true);
     expect(smallGraph(variant, 15)).toEqual({ kind: 'tooLarge', limit: 15 });
+  });
+
+  it("turns a fault in the model's code into an MC error, as the search does", () => {
+    const broken = {
+      ...variant,
+      actions: [
+        action<unknown>('explode', {
+          next: () => {
+            throw new Error('boom');
+          },
+        }),
+      ],
+    };
+    let error: unknown;
+    try {
+      smallGraph(broken, 500, 'dieHard');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ModelError);
+    expect([(error as ModelError).code, (error as ModelError).message, (error as ModelError).details.subject]).toEqual([
+      'MC101_ACTION_THREW',
+      'action explode threw Error: boom',
+      'explode',
+    ]);
   });
 
   it('draws the solution in red: its 7 states and 6 steps, and Graphviz renders the file', async () => {

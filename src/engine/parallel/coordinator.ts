@@ -13,7 +13,7 @@
 // that order; the one-thread search keeps the first occurrence, so must this. While levels are
 // small, every thread expands every state (a warm-up, so that all threads hold states before
 // the work is split, evenly, at the first large level).
-import { ModelError } from '../errors.ts';
+import { ModelError, noInitialState } from '../errors.ts';
 import { NEW } from '../seenSet.ts';
 import type { Fingerprint } from '../fingerprint.ts';
 import type { Search } from '../bfs.ts';
@@ -80,11 +80,7 @@ class Coordinator<S> {
       candidateOf.push(k);
     }
     if (search.log.size === 0) {
-      throw new ModelError('MC100_NO_INIT_STATE', `variant ${search.variant.name} has no initial state`, {
-        model: search.modelName,
-        variant: search.variant.name,
-        hint: 'init() must yield at least one state',
-      });
+      throw noInitialState(search.modelName, search.variant.name);
     }
     this.holder = new Int32Array(candidateOf.length);
     this.holderCandidate = Int32Array.from(candidateOf);
