@@ -144,13 +144,13 @@ describe('docs --check on an edited copy of the package', () => {
     expect(r.exitCode).toBe(0);
   }, 60_000);
 
-  it('fails after a line that changes the counts changes in models/move.ts, naming the file', async () => {
+  it('fails after a line that changes the counts changes in a module models/move.ts imports, naming the file', async () => {
     // Two Clusters where the default variants move one: every count grows.
-    const undo = edit('models/move.ts', "name: 'one Cluster', clusters: ['c1'],", "name: 'one Cluster', clusters: ['c1', 'c2'],");
+    const undo = edit('models/move/world.ts', "name: 'one Cluster', clusters: ['c1'],", "name: 'one Cluster', clusters: ['c1', 'c2'],");
     const r = await check();
     undo();
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe('docs/move.md is stale: models/move.ts changed; run: npx modelcheck docs models/move.ts\n');
+    expect(r.stderr).toBe('docs/move.md is stale: models/move/world.ts changed; run: npx modelcheck docs models/move.ts\n');
   }, 60_000);
 
   it('fails after a matrix explanation or the Kubernetes library changes, naming each', async () => {
