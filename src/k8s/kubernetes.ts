@@ -1,5 +1,5 @@
 // A Kubernetes environment for a model: API servers, controller managers with their caches, and
-// controllers, wired into the model's state through a lens. It turns them into checker actions
+// controllers, wired into the model's state through its `world` field. It turns them into checker actions
 // (cache catch-up steps and reconcile steps), answers requests for other actors (such as a CLI
 // tool), builds initial states with caches at every lag, and checks the API server's own rules.
 import { List, Map, Set } from 'immutable';
