@@ -54,3 +54,57 @@ export function noInitialState(model: string, variant: string): ModelError {
     hint: 'init() must yield at least one state',
   });
 }
+
+/**
+ * A fault met in the model's code during a search, as plain data: the one shape it has while
+ * it travels (out of the successor loop, across threads by structured clone), before the
+ * search that met it names the state with its trace (`toModelError`). `id` is the state's id
+ * in the search, -1 before any state or where the search numbers none (simulation).
+ */
+export interface ModelFault {
+  readonly code: ModelErrorCode;
+  readonly message: string;
+  readonly subject: string;
+  readonly id: number;
+  readonly hint?: string;
+  readonly cause?: { readonly name: string; readonly message: string; readonly stack?: string };
+}
+
+/** Carries a ModelFault out of the model's code to the search's own boundary. */
+export class FaultThrown extends Error {
+  constructor(
+    readonly fault: ModelFault,
+    /** The thrown value itself, in the thread that caught it (the fault keeps only its text). */
+    readonly original?: unknown,
+  ) {
+    super(fault.message);
+    this.name = 'FaultThrown';
+  }
+}
+
+/** A thrown value as plain data: what a fault keeps of its cause. */
+export function causeOf(c: unknown): ModelFault['cause'] {
+  if (c === undefined) return undefined;
+  return c instanceof Error ? { name: c.name, message: c.message, stack: c.stack } : { name: 'Error', message: String(c) };
+}
+
+/** The user-facing error of a fault, with what the search knows of its state (model, variant, trace). */
+export function toModelError(
+  f: ModelFault,
+  where: { readonly model?: string; readonly variant?: string; readonly trace?: readonly TraceStep[]; readonly depth?: number },
+  original?: unknown,
+): ModelError {
+  let cause: unknown = original;
+  if (cause === undefined && f.cause) {
+    const e = new Error(f.cause.message);
+    e.name = f.cause.name;
+    if (f.cause.stack) e.stack = f.cause.stack;
+    cause = e;
+  }
+  return new ModelError(f.code, f.message, {
+    ...where,
+    subject: f.subject,
+    ...(cause !== undefined ? { cause } : {}),
+    ...(f.hint ? { hint: f.hint } : {}),
+  });
+}

@@ -43,6 +43,11 @@ export class Fingerprinter {
   hex(state: unknown): string {
     const out = { hi: 0, lo: 0 };
     this.of(state, out);
-    return out.hi.toString(16).padStart(8, '0') + out.lo.toString(16).padStart(8, '0');
+    return hexOf(out);
   }
+}
+
+/** A fingerprint as a 16-digit hex string. */
+export function hexOf(fp: Fingerprint): string {
+  return fp.hi.toString(16).padStart(8, '0') + fp.lo.toString(16).padStart(8, '0');
 }

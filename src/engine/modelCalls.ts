@@ -1,14 +1,14 @@
-// Every call into a model's code, wrapped so that what goes wrong in it becomes a ModelError
-// naming the action or property and the state: a throw (MC101, MC103), a predicate that is not
-// a boolean (MC104), a state that is not a state value (MC102). The breadth-first search and
-// its parallel expanders share these wrappers; how a state is named (a trace in the search, an
-// id to be resolved by the coordinator in an expander) is the caller's `fail`.
-import type { Action, LivenessProperty, Property } from './model.ts';
+// Every call into a model's code, wrapped so that what goes wrong in it becomes a fault naming
+// the action or property and the state's id: a throw (MC101, MC103), a predicate that is not a
+// boolean (MC104), a state that is not a state value (MC102). A fault is thrown as FaultThrown
+// (errors.ts), plain data, and the search that called turns it into a ModelError with the
+// state's trace at its own boundary, in whichever thread it is.
+import type { Action, LivenessProperty, Property, StepEvent } from './model.ts';
 import { DEADLOCK } from './model.ts';
 import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
 import type { StateFingerprinter } from './symmetry.ts';
 import { NotAStateValue } from './encoding.ts';
-import { ModelError, type ModelErrorCode } from './errors.ts';
+import { FaultThrown, ModelError, causeOf, type ModelErrorCode } from './errors.ts';
 
 export type SafetyProperty<S> = Exclude<Property<S>, LivenessProperty<S>>;
 
@@ -29,20 +29,10 @@ export function splitProperties<S>(properties: readonly Property<S>[]) {
   };
 }
 
-/** Builds the error for a fault found at state `id` (-1: before any state). */
-export type Fail = (
-  code: ModelErrorCode,
-  message: string,
-  subject: string,
-  id: number,
-  extra?: { cause?: unknown; hint?: string },
-) => Error;
-
 const NO_PARAMS: readonly undefined[] = [undefined];
 
 export class ModelCalls<S> {
   constructor(
-    private readonly fail: Fail,
     private readonly fingerprinter: StateFingerprinter,
     /** The symmetry's name when the fingerprinter renames states with the model's own code. */
     private readonly symmetryName?: string,
@@ -59,9 +49,9 @@ export class ModelCalls<S> {
     }
   }
 
-  nextOf(a: Action<S, unknown>, s: S, p: unknown, id: number): S | undefined {
+  nextOf(a: Action<S, unknown>, s: S, p: unknown, id: number, events?: StepEvent[]): S | undefined {
     try {
-      return a.next(s, p);
+      return a.next(s, p, events);
     } catch (cause) {
       throw this.threw('MC101_ACTION_THREW', a.name, cause, id);
     }
@@ -114,7 +104,13 @@ export class ModelCalls<S> {
     }
   }
 
-  threw(code: 'MC101_ACTION_THREW' | 'MC103_PREDICATE_THREW', subject: string, cause: unknown, id: number): Error {
+  /** The fault found at state `id` (-1: before any state), to be thrown to the search's boundary. */
+  fail(code: ModelErrorCode, message: string, subject: string, id: number, extra?: { cause?: unknown; hint?: string }): FaultThrown {
+    const c = extra?.cause;
+    return new FaultThrown({ code, message, subject, id, ...(extra?.hint ? { hint: extra.hint } : {}), cause: causeOf(c) }, c);
+  }
+
+  threw(code: 'MC101_ACTION_THREW' | 'MC103_PREDICATE_THREW', subject: string, cause: unknown, id: number): FaultThrown {
     const what = code === 'MC101_ACTION_THREW' ? (subject === 'init' ? 'init()' : `action ${subject}`) : `property ${subject}`;
     const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
     return this.fail(code, `${what} threw ${message}`, subject, id, { cause });
@@ -144,43 +140,6 @@ export function* initialStates<S>(init: () => Iterable<S>, calls: ModelCalls<S>)
 /** The hint of MC107, for every way an action shows it is not a function of the state. */
 export const DETERMINISM_HINT =
   'init(), params() and next() must return the same values every time they are called with the same state (no Math.random, clocks or counters outside the state)';
-
-/**
- * Names the first action whose successors differ between two expansions of one state, each a
- * list of (action, fingerprint hi, lo) triples, and says how; undefined if they are the same.
- */
-export function nondeterminism(
-  actionNames: readonly string[],
-  first: readonly number[],
-  second: readonly number[],
-): { action: string; how: string } | undefined {
-  if (first.length === second.length && first.every((x, i) => x === second[i])) return undefined;
-  const of = (list: readonly number[], ai: number) => {
-    const out: string[] = [];
-    for (let i = 0; i < list.length; i += 3) if (list[i] === ai) out.push(`${list[i + 1]}:${list[i + 2]}`);
-    return out;
-  };
-  let culprit = 0;
-  while (culprit < actionNames.length - 1 && of(first, culprit).join() === of(second, culprit).join()) culprit++;
-  const [n1, n2] = [of(first, culprit).length, of(second, culprit).length];
-  const how = n1 !== n2 ? `${n1} successor${n1 === 1 ? '' : 's'}, then ${n2}` : 'different successors';
-  return { action: actionNames[culprit], how };
-}
-
-/** Expands `s` again, writing its successors as (action, fingerprint hi, lo) triples into `out`. */
-export function successorPrints<S>(actions: readonly Action<S, unknown>[], calls: ModelCalls<S>, s: S, id: number, out: number[]): void {
-  out.length = 0;
-  const fp: Fingerprint = { hi: 0, lo: 0 };
-  for (let ai = 0; ai < actions.length; ai++) {
-    const a = actions[ai];
-    for (const p of calls.paramsOf(a, s, id)) {
-      const t = calls.nextOf(a, s, p, id);
-      if (t === undefined) continue;
-      calls.fingerprint(t, fp, a.name, id);
-      out.push(ai, fp.hi, fp.lo);
-    }
-  }
-}
 
 /**
  * Which states are expanded a second time to check that the model's actions are functions of

@@ -11,15 +11,14 @@
 // is reported (the first, among equals). Deadlocks and settled states are checked where a run
 // ends in one. Liveness properties are not checked: a finite random prefix says nothing about
 // what happens for ever.
-import type { Action, Property, StepEvent, Variant } from './model.ts';
-import { stepLabel } from './model.ts';
-import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
+import type { Property, Variant } from './model.ts';
 import { SeenSet, NEW } from './seenSet.ts';
-import { ModelError, noInitialState } from './errors.ts';
+import { FaultThrown, noInitialState, toModelError } from './errors.ts';
 import { StopPoll, type StopOptions } from './stopPoll.ts';
 import { withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
-import { describeFairness, validateVariant } from './bfs.ts';
-import { DEADLOCK_PROPERTY, ModelCalls, initialStates, splitProperties, type SafetyProperty } from './modelCalls.ts';
+import { describeFairness, validateVariant } from './ledger.ts';
+import { Expansion, SETTLED, VIOLATED, type Visitor } from './expansion.ts';
+import { DEADLOCK_PROPERTY } from './modelCalls.ts';
 import type { PropertyResult, VariantResult, Violation } from './result.ts';
 
 export interface SimulationOptions extends StopOptions {
@@ -64,11 +63,8 @@ export function simulateVariant<S>(variant: Variant<S>, options: SimulationOptio
 
 class Simulation<S> {
   private readonly modelName: string;
-  private readonly fingerprinter = new Fingerprinter();
+  private readonly x: Expansion<S>;
   private readonly seen = new SeenSet();
-  private readonly invariants: SafetyProperty<S>[];
-  private readonly stepProperties: SafetyProperty<S>[];
-  private readonly settledProperties: SafetyProperty<S>[];
   private readonly livenessNames: string[];
   private readonly checkDeadlock: boolean;
   /** Per property, the shortest violating trace found, and the run that found it. */
@@ -77,9 +73,15 @@ class Simulation<S> {
   private longest = 0;
   private runsDone = 0;
   private stopped = false;
-  private readonly calls: ModelCalls<S>;
-  /** The path to the state the model's code is called on, for the errors of calls (see calls). */
-  private context: Step<S>[] = [];
+  /** Expansions so far: the id of a state expanded, for the determinism sample. */
+  private expansions = 0;
+  /** The run's path to the state the model's code is working on: a fault's trace. */
+  private path: Step<S>[] = [];
+  private currentRun = 0;
+  /** The steps out of the state being expanded, and the step properties its next step violates. */
+  private next: Step<S>[] = [];
+  private readonly pendingSteps: number[] = [];
+  private readonly visitor: Visitor<S>;
 
   constructor(
     private readonly variant: Variant<S>,
@@ -87,56 +89,81 @@ class Simulation<S> {
   ) {
     this.modelName = options.modelName ?? '(model)';
     validateVariant(variant, this.modelName);
-    const split = splitProperties(variant.properties);
-    this.invariants = split.invariants;
-    this.stepProperties = split.stepProperties;
-    this.settledProperties = split.settledProperties;
-    this.livenessNames = split.livenessProperties.map((p) => p.name);
+    this.x = new Expansion(variant, { symmetry: false });
+    this.livenessNames = this.x.livenessProperties.map((p) => p.name);
     this.checkDeadlock = variant.checkDeadlock ?? true;
-    // A fault is reported with the run's path to the state it happened in (this.context).
-    this.calls = new ModelCalls<S>(
-      (code, message, subject, _id, extra) =>
-        new ModelError(code, message, {
-          ...this.details(subject, this.context),
-          ...(extra?.cause !== undefined ? { cause: extra.cause } : {}),
-          ...(extra?.hint ? { hint: extra.hint } : {}),
-        }),
-      this.fingerprinter,
-    );
+    const properties = variant.properties;
+    this.visitor = {
+      // A step property's violation is the path and the step to come; any other's, the path.
+      wants: (pi) => this.wanted(properties[pi].name, this.path.length + (properties[pi].kind === 'action' ? 1 : 0)),
+      stateViolated: (pi) => this.record(properties[pi].name),
+      stepViolated: (pi) => {
+        this.pendingSteps.push(pi);
+      },
+      successor: (ai, p, t, fp) => {
+        this.generated++;
+        if (this.seen.put(fp.hi, fp.lo, this.seen.size) === NEW) this.x.keep();
+        const step = { action: ai, param: p, state: t, hi: fp.hi, lo: fp.lo };
+        // Every successor is checked, with the path extended by the step that made it.
+        this.path.push(step);
+        for (const pi of this.pendingSteps) this.record(properties[pi].name);
+        this.pendingSteps.length = 0;
+        this.x.checkState(t, -1, this.visitor);
+        this.path.pop();
+        this.next.push(step);
+        return true;
+      },
+    };
   }
 
   run(): VariantResult<S> {
+    try {
+      return this.simulate();
+    } catch (e) {
+      if (e instanceof FaultThrown) throw toModelError(e.fault, this.where(), e.original);
+      throw e;
+    }
+  }
+
+  private simulate(): VariantResult<S> {
     const started = performance.now();
     const poll = new StopPoll(this.options, started);
-    this.context = [];
-    const inits = [...initialStates(() => this.variant.init(), this.calls)];
+    const x = this.x;
+    const inits: Step<S>[] = [];
+    x.initialStates((s, fp) => {
+      if (this.seen.put(fp.hi, fp.lo, this.seen.size) === NEW) x.keep();
+      inits.push({ action: -1, param: undefined, state: s, hi: fp.hi, lo: fp.lo });
+    });
     if (inits.length === 0) {
       throw noInitialState(this.modelName, this.variant.name);
     }
     this.generated = inits.length;
-    const initFps = inits.map((s) => this.visit(s, []));
     let steps = 0;
     for (let run = 1; run <= this.options.runs && !this.stopped; run++) {
+      this.currentRun = run;
       const random = generator(runSeed(this.options.seed, run));
       // The run's path: its states and the steps between them.
-      const first = Math.floor(random() * inits.length);
-      const path: Step<S>[] = [{ action: -1, param: undefined, state: inits[first], ...initFps[first] }];
-      this.checkState(path[0].state, path, run);
+      const path: Step<S>[] = [inits[Math.floor(random() * inits.length)]];
+      this.path = path;
+      x.checkState(path[0].state, -1, this.visitor);
       while (path.length < this.options.depth) {
-        const s = path[path.length - 1].state;
-        const next = this.successors(s, path, run);
+        const here = path[path.length - 1];
+        this.next = [];
+        const end = x.expand(here.state, this.expansions++, here.hi, here.lo, this.visitor);
+        const next = this.next;
         if ((++steps & 255) === 0 && poll.check() !== undefined) {
           this.stopped = true;
           break;
         }
         if (next.length === 0) {
-          if (this.checkDeadlock) this.record(DEADLOCK_PROPERTY.name, path, run);
+          if (this.checkDeadlock) this.record(DEADLOCK_PROPERTY.name);
           break;
         }
         // A state whose every step stutters is settled: the run would stay in it for ever.
-        const here = path[path.length - 1];
-        if (next.every((t) => t.hi === here.hi && t.lo === here.lo)) {
-          this.checkSettled(s, path, run);
+        if (end & SETTLED) {
+          x.settledProperties.forEach((p, i) => {
+            if (x.settled[i] & VIOLATED) this.record(p.name);
+          });
           break;
         }
         path.push(next[Math.floor(random() * next.length)]);
@@ -147,94 +174,35 @@ class Simulation<S> {
     return this.result((performance.now() - started) / 1000);
   }
 
-  /** Every enabled step out of `s`, each checked: the step's properties and its successor's invariants. */
-  private successors(s: S, path: Step<S>[], run: number): Step<S>[] {
-    const out: Step<S>[] = [];
-    const actions = this.variant.actions;
-    for (let ai = 0; ai < actions.length; ai++) {
-      const a = actions[ai] as Action<S, unknown>;
-      this.context = path;
-      for (const p of this.calls.paramsOf(a, s, -1)) {
-        this.context = path;
-        const t = this.calls.nextOf(a, s, p, -1);
-        if (t === undefined) continue;
-        this.generated++;
-        // The path, extended by this step while it is checked (records copy what they keep).
-        path.push({ action: ai, param: p, state: t, hi: 0, lo: 0 });
-        const fp = this.visit(t, path);
-        const step = { action: ai, param: p, state: t, hi: fp.hi, lo: fp.lo };
-        path[path.length - 1] = step;
-        this.context = path;
-        for (const q of this.stepProperties) {
-          if (this.wanted(q.name, path) && !this.calls.holds(q, -1, s, t)) this.record(q.name, path, run);
-        }
-        this.checkState(t, path, run);
-        path.pop();
-        out.push(step);
-      }
-    }
-    return out;
-  }
-
-  private checkState(s: S, path: Step<S>[], run: number): void {
-    this.check(this.invariants, s, path, run);
-  }
-
-  private checkSettled(s: S, path: Step<S>[], run: number): void {
-    this.check(this.settledProperties, s, path, run);
-  }
-
-  private check(ps: SafetyProperty<S>[], s: S, path: Step<S>[], run: number): void {
-    this.context = path;
-    for (const p of ps) {
-      if (!this.wanted(p.name, path) || !this.calls.premise(p, -1, s)) continue;
-      if (!this.calls.holds(p, -1, s)) this.record(p.name, path, run);
-    }
-  }
-
-  /**
-   * Counts a state as seen (for the distinct-state figure) and returns its fingerprint; a value
-   * that is not a state value is an error. `path` ends with the step that made `s`, if any.
-   */
-  private visit(s: S, path: Step<S>[]): Fingerprint {
-    const subject = path.length === 0 ? 'init' : this.variant.actions[path[path.length - 1].action].name;
-    const fp: Fingerprint = { hi: 0, lo: 0 };
-    this.context = path.slice(0, -1);
-    this.calls.fingerprint(s, fp, subject, -1);
-    if (this.seen.put(fp.hi, fp.lo, this.seen.size) === NEW) this.fingerprinter.keep();
-    return fp;
-  }
-
-  /** Whether a violation of `name` here would be news: none found yet, or only a longer one. */
-  private wanted(name: string, path: Step<S>[]): boolean {
+  /** Whether a violation of `name` with a trace `length` states long would be news: none found yet, or only a longer one. */
+  private wanted(name: string, length: number): boolean {
     const old = this.found.get(name);
-    return old === undefined || path.length < old.trace.length;
+    return old === undefined || length < old.trace.length;
   }
 
-  private record(name: string, path: Step<S>[], run: number): void {
-    if (this.wanted(name, path)) this.found.set(name, { trace: this.trace(path), run });
+  /** Records a violation of `name` whose trace is the path. */
+  private record(name: string): void {
+    if (this.wanted(name, this.path.length)) this.found.set(name, { trace: this.trace(this.path), run: this.currentRun });
   }
 
   /** The run's path as a trace, each step replayed once more for what it tells its readers. */
   private trace(path: Step<S>[]): TraceStep<S>[] {
     const trace: TraceStep<S>[] = [{ action: null, state: path[0].state }];
-    for (let k = 1; k < path.length; k++) {
-      const a = this.variant.actions[path[k].action] as Action<S, unknown>;
-      const events: StepEvent[] = [];
-      a.next(path[k - 1].state, path[k].param, events);
-      trace.push({ action: stepLabel(a, path[k].param), state: path[k].state, events });
-    }
+    for (let k = 1; k < path.length; k++)
+      trace.push({ ...this.x.step(path[k - 1].state, path[k].action, path[k].param), state: path[k].state });
     return trace;
   }
 
-  private details(subject: string, path: Step<S>[]) {
+  /** What a fault's error says of where it happened: the run's path to it. */
+  private where() {
+    const path = this.path;
     let trace: TraceStep[] | undefined;
     try {
       trace = path.length > 0 ? (withViewsIfTheyWork(this.trace(path), this.variant.view) as TraceStep[]) : undefined;
     } catch {
       trace = undefined; // the trace is a courtesy; the error itself is what matters
     }
-    return { model: this.modelName, variant: this.variant.name, subject, trace, depth: path.length || undefined };
+    return { model: this.modelName, variant: this.variant.name, trace, depth: path.length || undefined };
   }
 
   private result(seconds: number): VariantResult<S> {

@@ -1,11 +1,11 @@
 // The whole reachable graph of a small model, states included, for drawing it. The search
 // proper keeps no states; this walk keeps them all, so it stops as soon as the graph is larger
 // than the caller allows and says so rather than drawing part of it.
-import type { Action, Variant } from './model.ts';
+import type { Variant } from './model.ts';
 import { stepLabel } from './model.ts';
-import { Fingerprinter } from './fingerprint.ts';
-import { ModelError } from './errors.ts';
-import { ModelCalls, initialStates } from './modelCalls.ts';
+import { hexOf, type Fingerprint } from './fingerprint.ts';
+import { FaultThrown, toModelError } from './errors.ts';
+import { Expansion } from './expansion.ts';
 
 export interface SmallGraph<S> {
   readonly kind: 'graph';
@@ -21,26 +21,26 @@ export interface SmallGraph<S> {
 export type SmallGraphResult<S> = SmallGraph<S> | { readonly kind: 'tooLarge'; readonly limit: number };
 
 export function smallGraph<S>(variant: Variant<S>, maxStates: number, model?: string): SmallGraphResult<S> {
-  const fp = new Fingerprinter();
-  // The model's code runs through the same wrappers as in the search, so a fault here (a model
-  // that is not deterministic, say) is an MC error too, not a stack trace.
-  const calls = new ModelCalls<S>(
-    (code, message, subject, _id, extra) =>
-      new ModelError(code, message, {
-        ...(model ? { model } : {}),
-        variant: variant.name,
-        subject,
-        ...(extra?.cause !== undefined ? { cause: extra.cause } : {}),
-      }),
-    fp,
-  );
+  // The model's code runs in the search's own successor loop, so a fault here (a model that is
+  // not deterministic, say) is an MC error too, not a stack trace.
+  const x = new Expansion(variant, { symmetry: false });
+  try {
+    return walk(x, maxStates);
+  } catch (e) {
+    if (e instanceof FaultThrown) throw toModelError(e.fault, { ...(model ? { model } : {}), variant: variant.name }, e.original);
+    throw e;
+  }
+}
+
+function walk<S>(x: Expansion<S>, maxStates: number): SmallGraphResult<S> {
   const ids = new Map<string, number>();
   const states: S[] = [];
   const fingerprints: string[] = [];
   const initial: number[] = [];
   const edges: { from: number; to: number; label: string }[] = [];
-  const idOf = (s: S): number | undefined => {
-    const h = fp.hex(s);
+  let tooLarge = false;
+  const idOf = (s: S, fp: Fingerprint): number | undefined => {
+    const h = hexOf(fp);
     let id = ids.get(h);
     if (id === undefined) {
       if (states.length >= maxStates) return undefined;
@@ -48,25 +48,26 @@ export function smallGraph<S>(variant: Variant<S>, maxStates: number, model?: st
       ids.set(h, id);
       states.push(s);
       fingerprints.push(h);
+      x.keep();
     }
     return id;
   };
-  for (const s of initialStates(() => variant.init(), calls)) {
-    const id = idOf(s);
-    if (id === undefined) return { kind: 'tooLarge', limit: maxStates };
-    if (!initial.includes(id)) initial.push(id);
-  }
-  for (let from = 0; from < states.length; from++) {
-    const s = states[from];
-    for (const a of variant.actions as readonly Action<S, unknown>[]) {
-      for (const p of calls.paramsOf(a, s, from)) {
-        const t = calls.nextOf(a, s, p, from);
-        if (t === undefined) continue;
-        const to = idOf(t);
-        if (to === undefined) return { kind: 'tooLarge', limit: maxStates };
-        if (to !== from) edges.push({ from, to, label: stepLabel(a, p) });
+  x.initialStates((s, fp) => {
+    const id = tooLarge ? undefined : idOf(s, fp);
+    if (id === undefined) tooLarge = true;
+    else if (!initial.includes(id)) initial.push(id);
+  });
+  for (let from = 0; from < states.length && !tooLarge; from++) {
+    x.successors(states[from], from, (ai, p, t, fp) => {
+      const to = idOf(t, fp);
+      if (to === undefined) {
+        tooLarge = true;
+        return false;
       }
-    }
+      if (to !== from) edges.push({ from, to, label: stepLabel(x.actions[ai], p) });
+      return true;
+    });
   }
+  if (tooLarge) return { kind: 'tooLarge', limit: maxStates };
   return { kind: 'graph', states, fingerprints, initial, edges };
 }

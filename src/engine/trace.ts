@@ -2,10 +2,9 @@
 // fingerprint, in chunks of typed arrays. Whole states are not kept. A counterexample is rebuilt as TLC
 // does: walk the predecessor links back to an initial state, then replay forward, at each step
 // regenerating the recorded action's successors and taking the one whose fingerprint matches.
-import type { Action, StepEvent, Variant } from './model.ts';
-import { stepLabel } from './model.ts';
+import type { StepEvent } from './model.ts';
 import type { Fingerprint } from './fingerprint.ts';
-import type { StateFingerprinter } from './symmetry.ts';
+import type { Expansion } from './expansion.ts';
 
 export interface TraceStep<S = unknown> {
   /** `null` for the initial state; otherwise the step's label, e.g. `mover.delete(Cluster/c1)`. */
@@ -161,47 +160,24 @@ export class StateLog {
 /** Thrown when replay cannot find a recorded step again: the model is not deterministic. */
 export class ReplayError extends Error {}
 
-/** Finds the successor of `s` by `a` whose fingerprint matches `want`. */
-export function replayStep<S>(
-  a: Action<S, unknown>,
-  s: S,
-  want: (fp: Fingerprint) => boolean,
-  fingerprinter: StateFingerprinter,
-  paramOk?: (p: unknown) => boolean,
-): TraceStep<S> | undefined {
-  const fp = { hi: 0, lo: 0 };
-  const params = a.params ? a.params(s) : [undefined];
-  for (const p of params) {
-    if (paramOk && !paramOk(p)) continue;
-    const events: StepEvent[] = [];
-    const t = a.next(s, p, events);
-    if (t === undefined) continue;
-    fingerprinter.of(t, fp);
-    if (want(fp)) return { action: stepLabel(a, p), state: t, events };
-  }
-  return undefined;
-}
-
-/** Rebuilds the trace from an initial state to state `id`. */
-export function rebuildTrace<S>(variant: Variant<S>, log: StateLog, id: number, fingerprinter: StateFingerprinter): TraceStep<S>[] {
+/**
+ * Rebuilds the trace from an initial state to state `id`: the initial state whose fingerprint
+ * is the recorded one, then at each step the recorded action's successor whose fingerprint is.
+ */
+export function rebuildTrace<S>(expansion: Expansion<S>, log: StateLog, id: number): TraceStep<S>[] {
   const path = log.pathTo(id);
-  const fp = { hi: 0, lo: 0 };
   let first: S | undefined;
-  for (const s of variant.init()) {
-    fingerprinter.of(s, fp);
-    if (log.matches(path[0], fp)) {
-      first = s;
-      break;
-    }
-  }
+  expansion.initialStates((s, fp) => {
+    if (first === undefined && log.matches(path[0], fp)) first = s;
+  });
   if (first === undefined) throw new ReplayError('no initial state matches the recorded one');
   const trace: TraceStep<S>[] = [{ action: null, state: first }];
   let s: S = first;
   for (let k = 1; k < path.length; k++) {
-    const a = variant.actions[log.actionOf(path[k])] as Action<S, unknown>;
-    const step = replayStep(a, s, (f) => log.matches(path[k], f), fingerprinter);
+    const ai = log.actionOf(path[k]);
+    const step = expansion.replay(s, ai, (f) => log.matches(path[k], f));
     if (!step) {
-      throw new ReplayError(`action ${a.name} no longer produces the successor it produced during the search`);
+      throw new ReplayError(`action ${expansion.actions[ai].name} no longer produces the successor it produced during the search`);
     }
     trace.push(step);
     s = step.state;

@@ -13,24 +13,28 @@
 // that order; the one-thread search keeps the first occurrence, so must this. While levels are
 // small, every thread expands every state (a warm-up, so that all threads hold states before
 // the work is split, evenly, at the first large level).
-import { ModelError, noInitialState } from '../errors.ts';
-import { NEW } from '../seenSet.ts';
+import { noInitialState } from '../errors.ts';
 import type { Fingerprint } from '../fingerprint.ts';
-import type { Search } from '../bfs.ts';
+import { CUT, type Ledger } from '../ledger.ts';
+import { PREMISE_HELD, VIOLATED } from '../expansion.ts';
 import type { VariantResult } from '../result.ts';
-import { StopPoll } from '../stopPoll.ts';
-import { DEADLOCK_PROPERTY } from '../modelCalls.ts';
 import { END, END_DEADLOCK, RECORD, type ExpanderLink, type Report } from './protocol.ts';
 
 /** Levels with fewer states than this, per thread, are expanded by every thread. */
 export const WARM_UP_PER_THREAD = 64;
 
 export async function runParallel<S>(
-  search: Search<S>,
+  ledger: Ledger<S>,
   links: readonly ExpanderLink[],
   warmUp = WARM_UP_PER_THREAD,
 ): Promise<VariantResult<S>> {
-  return new Coordinator(search, links, warmUp).run();
+  const coordinator = new Coordinator(ledger, links, warmUp);
+  try {
+    await coordinator.run();
+  } finally {
+    for (const link of links) link.send({ kind: 'close' });
+  }
+  return ledger.finish();
 }
 
 class Coordinator<S> {
@@ -41,90 +45,61 @@ class Coordinator<S> {
   /** Every thread holds every state of the level, at the same candidate index (the warm-up). */
   private replicated = true;
   private expanded = 0;
-  private lastProgress = 0;
-  private started = 0;
 
   constructor(
-    private readonly search: Search<S>,
+    private readonly ledger: Ledger<S>,
     private readonly links: readonly ExpanderLink[],
     private readonly warmUp: number,
   ) {}
 
-  async run(): Promise<VariantResult<S>> {
-    const search = this.search;
-    this.started = performance.now();
-    this.lastProgress = this.started;
-    search.stopPoll = new StopPoll(search.options, this.started);
-    const maxStates = search.options.maxStates ?? Infinity;
-    const maxDepth = search.options.maxDepth ?? Infinity;
-
+  async run(): Promise<void> {
+    const ledger = this.ledger;
     const init = (await this.round(() => ({ kind: 'init' })))[0];
     this.fail([init]);
-    let levelStart = search.log.size;
+    let levelStart = ledger.log.size;
     const candidateOf: number[] = [];
+    const fp = this.fp;
     for (let k = 0; k < init.count; k++) {
-      search.generated++;
       const r = init.records;
-      const hi = r[k * RECORD + 2] >>> 0;
-      const lo = r[k * RECORD + 3] >>> 0;
-      if (search.seen.get(hi, lo) !== -1) continue;
-      if (search.log.size >= maxStates) {
-        search.incomplete = 'maxStates';
-        break;
-      }
-      search.seen.put(hi, lo, search.log.size);
-      if (search.symmetric) search.fullStates += r[k * RECORD + 4] >>> 1;
-      this.fp.hi = hi;
-      this.fp.lo = lo;
-      search.log.add(-1, -1, this.fp, 1);
-      candidateOf.push(k);
+      fp.hi = r[k * RECORD + 2] >>> 0;
+      fp.lo = r[k * RECORD + 3] >>> 0;
+      const id = ledger.storeInitial(fp, undefined, r[k * RECORD + 4] >>> 1);
+      if (id === CUT) break;
+      if (id >= 0) candidateOf.push(k);
     }
-    if (search.log.size === 0) {
-      throw noInitialState(search.modelName, search.variant.name);
-    }
+    if (init.count === 0) throw noInitialState(ledger.modelName, ledger.variant.name);
     this.holder = new Int32Array(candidateOf.length);
     this.holderCandidate = Int32Array.from(candidateOf);
-    search.depth = 1;
+    ledger.depth = 1;
 
     for (;;) {
-      const levelEnd = search.log.size;
+      const levelEnd = ledger.log.size;
       const n = levelEnd - levelStart;
       if (n === 0) break;
-      const expand = search.incomplete === undefined;
+      const expand = ledger.incomplete === undefined;
       const orders = this.assign(levelStart, n);
-      const violated = search.variant.properties.flatMap((p, i) => (search.findings.has(p.name) ? [i] : []));
+      const violated = ledger.variant.properties.flatMap((_p, i) => (ledger.open(i) ? [] : [i]));
       const replicas = this.replicated;
       const reports = await this.round((w) => ({ kind: 'level', assign: orders[w], expand, quiet: replicas && w > 0, violated }));
       const used = replicas ? reports.slice(0, 1) : reports;
       this.fail(used);
       for (const rep of used) {
-        for (const [i, c] of rep.invariantPremise.entries()) search.invariantPremise[i] += c;
-        for (const [i, c] of rep.livenessPremise.entries()) search.livenessPremise[i] += c;
-        if (rep.stopped !== undefined) search.incomplete ??= rep.stopped;
-        const graph = search.graph;
-        if (graph) {
-          const l = rep.labels;
-          for (let k = 0; k < l.length; k += 2) {
-            for (let i = 0; i < search.livenessProperties.length; i++) graph.label(l[k], i, (l[k + 1] >>> (2 * i)) & 3);
-          }
-        }
+        ledger.addPremises(rep.invariantPremise, rep.livenessPremise);
+        if (rep.stopped !== undefined) ledger.incomplete ??= rep.stopped;
+        const l = rep.labels;
+        for (let k = 0; k < l.length; k += 2) ledger.label(l[k], (i) => (l[k + 1] >>> (2 * i)) & 3);
       }
-      this.recordFirst(used.flatMap((rep) => pairs(rep.invariantFindings)));
+      // Each invariant's violation in the state of least id.
+      const found = used.flatMap((rep) => pairs(rep.invariantFindings)).sort((a, b) => a[1] - b[1]);
+      for (const [pi, id] of found) ledger.recordState(pi, id);
       if (!expand) break;
-      const cut = this.merge(used, this.search.depth >= maxDepth, maxStates);
+      const cut = this.merge(used);
       this.recordSteps(used, cut);
-      this.progress(levelEnd);
-      if (search.log.size > levelEnd) search.depth++;
+      ledger.progress(ledger.log.size - levelEnd);
+      if (ledger.log.size > levelEnd) ledger.depth++;
       levelStart = levelEnd;
     }
-    for (const link of this.links) link.send({ kind: 'close' });
-    search.depth = search.log.depth(search.log.size - 1);
-    const seconds = (performance.now() - this.started) / 1000;
-    // Liveness needs the whole graph: a search cut short has states whose steps were never generated.
-    if (search.graph && !search.incomplete) search.checkLiveness(search.graph);
-    return search.result(seconds);
   }
-
   /** Sends each thread its order, works on thread 0's here, and waits for every report. */
   private async round(order: (w: number) => Parameters<ExpanderLink['send']>[0]): Promise<Report[]> {
     for (let w = this.links.length - 1; w >= 0; w--) this.links[w].send(order(w));
@@ -148,27 +123,19 @@ class Coordinator<S> {
    * Merges the level's reports in a one-thread search's order, storing the new states; returns
    * where a state bound cut the search ([parent id, successor index]), or undefined.
    */
-  private merge(reports: Report[], atDepthLimit: boolean, maxStates: number): [number, number] | undefined {
-    const next: Holders = { holder: [], holderCandidate: [] };
-    const cut = this.mergeInto(next, reports, atDepthLimit, maxStates);
-    this.holder = Int32Array.from(next.holder);
-    this.holderCandidate = Int32Array.from(next.holderCandidate);
-    return cut;
-  }
-
-  private mergeInto(next: Holders, reports: Report[], atDepthLimit: boolean, maxStates: number): [number, number] | undefined {
-    const search = this.search;
-    const { seen, log } = search;
+  private merge(reports: Report[]): [number, number] | undefined {
+    const ledger = this.ledger;
     const fp = this.fp;
     const threads = reports.length;
     const pos = new Int32Array(threads);
     const candidates = new Int32Array(threads);
     const paramPos = new Int32Array(threads);
-    const graph = search.graph;
-    const paramKeyed = search.paramKeyed;
-    const { holder, holderCandidate } = next;
-    const depth = search.depth;
-    for (;;) {
+    const paramKeyed = ledger.expansion.paramKeyed;
+    const settled = new Uint8Array(ledger.settledPremise.length);
+    const holder: number[] = [];
+    const holderCandidate: number[] = [];
+    let cut: [number, number] | undefined;
+    merge: for (;;) {
       // The thread whose next state has the least id: one-thread order.
       let w = -1;
       let least = Infinity;
@@ -183,66 +150,40 @@ class Coordinator<S> {
       if (w === -1) break;
       const r = reports[w].records;
       let seq = 0;
-      if (graph) graph.beginState(r[pos[w] * RECORD]);
+      ledger.graph?.beginState(r[pos[w] * RECORD]);
       for (;;) {
         const at = pos[w]++ * RECORD;
         const parent = r[at];
         const action = r[at + 1];
         const extra = r[at + 4];
         if (action === END || action === END_DEADLOCK) {
-          if (action === END_DEADLOCK && search.checkDeadlock) search.record(DEADLOCK_PROPERTY, parent);
           if (extra === 1) {
-            const premiseBits = r[at + 2];
-            const violatedBits = r[at + 3];
-            for (let i = 0; i < search.settledProperties.length; i++) {
-              if (premiseBits & (1 << i)) search.settledPremise[i]++;
-              if (violatedBits & (1 << i)) search.record(search.settledProperties[i], parent);
-            }
+            for (let i = 0; i < settled.length; i++)
+              settled[i] = (((r[at + 2] >>> i) & 1) * PREMISE_HELD) | (((r[at + 3] >>> i) & 1) * VIOLATED);
           }
-          if ((++this.expanded & 255) === 0) {
-            const stop = search.stopPoll.check();
-            if (stop !== undefined) {
-              search.incomplete = stop;
-              return undefined;
-            }
-          }
+          ledger.endState(parent, action === END, extra === 1 ? settled : undefined);
+          if ((++this.expanded & 255) === 0 && ledger.mustStop()) break merge;
           break;
         }
-        const hi = r[at + 2] >>> 0;
-        const lo = r[at + 3] >>> 0;
+        fp.hi = r[at + 2] >>> 0;
+        fp.lo = r[at + 3] >>> 0;
         const candidate = extra & 1 ? candidates[w]++ : -1;
-        const param = graph && paramKeyed[action] === 1 ? graph.paramId(reports[w].params[paramPos[w]++]) : -1;
-        search.generated++;
-        search.enabledCount[action]++;
+        const param = paramKeyed[action] === 1 ? reports[w].params[paramPos[w]++] : undefined;
         const thisSeq = seq++;
-        if (atDepthLimit || log.size >= maxStates) {
-          // Near a limit, look before inserting: a state over the limit is not stored.
-          const old = seen.get(hi, lo);
-          if (old !== -1) {
-            if (graph) graph.addEdge(parent, old, action, param);
-            continue;
-          }
-          if (atDepthLimit) {
-            search.incomplete = 'maxDepth';
-            continue;
-          }
-          search.incomplete = 'maxStates';
-          return [parent, thisSeq];
+        const id = ledger.storeSuccessor(parent, action, fp, undefined, param, extra >>> 1);
+        if (id === CUT) {
+          cut = [parent, thisSeq];
+          break merge;
         }
-        const known = seen.put(hi, lo, log.size);
-        if (graph) graph.addEdge(parent, known === NEW ? log.size : known, action, param);
-        if (known !== NEW) continue;
-        if (candidate === -1) throw new Error(`parallel search: a new state ${hi}:${lo} was not kept by its thread`);
-        if (search.symmetric) search.fullStates += extra >>> 1;
-        fp.hi = hi;
-        fp.lo = lo;
-        log.add(parent, action, fp, depth + 1);
-        search.newCount[action]++;
+        if (id < 0) continue;
+        if (candidate === -1) throw new Error(`parallel search: a new state ${fp.hi}:${fp.lo} was not kept by its thread`);
         holder.push(w);
         holderCandidate.push(candidate);
       }
     }
-    return undefined;
+    this.holder = Int32Array.from(holder);
+    this.holderCandidate = Int32Array.from(holderCandidate);
+    return cut;
   }
 
   /** Records each step property's first violation, in one-thread order, up to the cut. */
@@ -255,20 +196,8 @@ class Coordinator<S> {
     found.sort((a, b) => a[1] - b[1] || a[2] - b[2]);
     for (const [pi, parent, seq, action, hi, lo] of found) {
       if (cut && (parent > cut[0] || (parent === cut[0] && seq > cut[1]))) continue;
-      const p = this.search.variant.properties[pi];
-      if (this.search.findings.has(p.name)) continue;
-      this.search.findings.set(p.name, {
-        property: p,
-        stateId: parent,
-        step: { action, target: { hi: hi >>> 0, lo: lo >>> 0 } },
-      });
+      this.ledger.recordStep(pi, parent, action, { hi: hi >>> 0, lo: lo >>> 0 });
     }
-  }
-
-  /** Records each property's violation in the state of least id among `found` (index, id). */
-  private recordFirst(found: [number, number][]): void {
-    found.sort((a, b) => a[1] - b[1]);
-    for (const [pi, id] of found) this.search.record(this.search.variant.properties[pi], id);
   }
 
   /** A fault in the model met by a thread: the first in one-thread order, with its trace. */
@@ -276,36 +205,8 @@ class Coordinator<S> {
     const failures = reports.flatMap((r) => (r.failure ? [r.failure] : []));
     if (failures.length === 0) return;
     failures.sort((a, b) => (a.phase === b.phase ? a.id - b.id : a.phase === 'check' ? -1 : 1));
-    const f = failures[0];
-    let cause: Error | undefined;
-    if (f.cause) {
-      cause = new Error(f.cause.message);
-      cause.name = f.cause.name;
-      if (f.cause.stack) cause.stack = f.cause.stack;
-    }
-    throw new ModelError(f.code, f.message, { ...this.search.details(f.subject, f.id, cause), ...(f.hint ? { hint: f.hint } : {}) });
+    throw this.ledger.error(failures[0]);
   }
-
-  private progress(levelEnd: number): void {
-    const onProgress = this.search.options.onProgress;
-    if (!onProgress) return;
-    const now = performance.now();
-    if (now - this.lastProgress < 1000) return;
-    this.lastProgress = now;
-    onProgress({
-      variant: this.search.variant.name,
-      distinctStates: this.search.log.size,
-      statesGenerated: this.search.generated,
-      depth: this.search.depth,
-      queue: this.search.log.size - levelEnd,
-      seconds: (now - this.started) / 1000,
-    });
-  }
-}
-
-interface Holders {
-  holder: number[];
-  holderCandidate: number[];
 }
 
 function pairs(list: readonly number[]): [number, number][] {

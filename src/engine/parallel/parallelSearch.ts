@@ -3,7 +3,8 @@
 // caller's business: the CLI starts worker threads that load the model file); this thread
 // runs the coordinator and an expander of its own.
 import type { Variant } from '../model.ts';
-import { Search, type SearchOptions } from '../bfs.ts';
+import { search } from '../bfs.ts';
+import { Ledger, type SearchOptions } from '../ledger.ts';
 import type { VariantResult } from '../result.ts';
 import { Expander, type ExpanderOptions } from './expander.ts';
 import { WARM_UP_PER_THREAD, runParallel } from './coordinator.ts';
@@ -35,16 +36,22 @@ export async function checkVariantParallel<S>(
     readonly warmUp?: number;
   } = {},
 ): Promise<VariantResult<S>> {
-  const search = new Search(variant, options);
+  let ledger: Ledger<S>;
+  try {
+    ledger = new Ledger(variant, options);
+  } catch (e) {
+    for (const h of helpers) h.send({ kind: 'close' });
+    throw e;
+  }
   const why = splitRefusal(variant as Variant<unknown>, options);
   const offered = more.offered ?? helpers.length + 1;
   if (why !== undefined || helpers.length === 0) {
     for (const h of helpers) h.send({ kind: 'close' });
-    search.threads = { used: 1, ...(why !== undefined && offered > 1 ? { why } : {}) };
-    return search.run();
+    ledger.threads = { used: 1, ...(why !== undefined && offered > 1 ? { why } : {}) };
+    return ledger.guard(() => search(ledger));
   }
-  search.threads = { used: helpers.length + 1 };
-  return runParallel(search, [expanderInThisThread(variant, options), ...helpers], more.warmUp ?? WARM_UP_PER_THREAD);
+  ledger.threads = { used: helpers.length + 1 };
+  return runParallel(ledger, [expanderInThisThread(variant, options), ...helpers], more.warmUp ?? WARM_UP_PER_THREAD);
 }
 
 /**

@@ -1,7 +1,7 @@
 // What the coordinator of a parallel search and its expanders say to each other. Plain data
 // and typed arrays only, so that it crosses threads by structured clone (the arrays by
 // transfer, without a copy).
-import type { ModelErrorCode } from '../errors.ts';
+import type { ModelFault } from '../errors.ts';
 import type { IncompleteReason } from '../result.ts';
 
 /**
@@ -31,17 +31,8 @@ export type Order =
     }
   | { readonly kind: 'close' };
 
-/** A fault in the model met by an expander, for the coordinator to report with the state's trace. */
-export interface ExpanderFailure {
-  readonly code: ModelErrorCode;
-  readonly message: string;
-  readonly subject: string;
-  readonly id: number;
-  /** Met while checking invariants (before expanding) or while expanding. */
-  readonly phase: 'check' | 'expand';
-  readonly hint?: string;
-  readonly cause?: { readonly name: string; readonly message: string; readonly stack?: string };
-}
+/** A fault in the model met by an expander (errors.ts), met while checking invariants (before expanding) or while expanding. */
+export type ExpanderFailure = ModelFault & { readonly phase: 'check' | 'expand' };
 
 export interface Report {
   /** count * RECORD words. */
