@@ -7,4 +7,4 @@ import { CASES } from './cases.ts';
 
 const port = parentPort!;
 const { model, variant } = await CASES[workerData.index as number].load();
-serveExpander(model.variants.find((x) => x.name === variant)!, {}, port, () => port.close());
+serveExpander(model.variants.find((x) => x.name === variant)!, { storage: workerData.storage ?? 'auto' }, port, () => port.close());

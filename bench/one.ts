@@ -1,6 +1,6 @@
 // Runs one benchmark case in this process (a fresh one per case, so that peak memory is that
 // case's own) and prints one JSON line: the search's figures, its time and the process's memory.
-// `one.ts INDEX THREADS`: with THREADS > 1 the search is split among this thread and helper
+// `one.ts INDEX THREADS [STORAGE]`: with THREADS > 1 the search is split among this thread and helper
 // threads (bench/helper.ts), which are started, and have loaded the model, before the clock starts.
 import { Worker } from 'node:worker_threads';
 import { checkVariantParallel, portLink } from 'modelcheck';
@@ -8,6 +8,8 @@ import { CASES } from './cases.ts';
 
 const index = Number(process.argv[2]);
 const threads = Number(process.argv[3] ?? 1);
+/** Where the frontier is kept (src/engine/storage.ts): auto by default; bytes or disk to measure those tiers. */
+const storage = (process.argv[4] ?? 'auto') as 'auto' | 'objects' | 'bytes' | 'disk';
 const c = CASES[index];
 if (!c) throw new Error(`no benchmark case ${process.argv[2]}`);
 const { model, variant } = await c.load();
@@ -16,7 +18,7 @@ if (!v) throw new Error(`${model.name} has no variant ${variant}`);
 // Memory before the search: the runtime, the loader and the model's modules.
 const helpers = await Promise.all(
   Array.from({ length: threads - 1 }, async () => {
-    const worker = new Worker(new URL('./helper.js', import.meta.url), { workerData: { index } });
+    const worker = new Worker(new URL('./helper.js', import.meta.url), { workerData: { index, storage } });
     await new Promise((resolve) => worker.once('online', resolve));
     return { worker, link: portLink(worker) };
   }),
@@ -25,7 +27,7 @@ const baseline = process.memoryUsage().rss;
 const start = performance.now();
 const r = await checkVariantParallel(
   v,
-  {},
+  { storage },
   helpers.map((h) => h.link),
 );
 for (const h of helpers) void h.worker.terminate();

@@ -1,6 +1,7 @@
 // The command line: options in, a report out. A thin layer over check(): it loads the model,
 // runs it, prints text or JSON, and maps the result to an exit status. It is the single place
 // that catches ModelError and the only module that touches process (through CliIo).
+import type { StorageMode } from '../engine/storage.ts';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { availableParallelism } from 'node:os';
@@ -43,6 +44,8 @@ interface Options {
   maxDepth?: number;
   timeout?: number;
   maxMemory?: number;
+  storage: StorageMode;
+  workDir?: string;
   exact?: boolean;
   typecheck: boolean;
   symmetry: boolean;
@@ -65,6 +68,11 @@ function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
   return n;
+}
+
+function storageMode(value: string): StorageMode {
+  if (value === 'auto' || value === 'objects' || value === 'bytes' || value === 'disk') return value;
+  throw new InvalidArgumentError('expected auto, objects, bytes or disk');
 }
 
 function nonNegativeInt(value: string): number {
@@ -109,7 +117,21 @@ function program(): Command {
       "stop each variant's search, incomplete, after this many seconds (its liveness phase included)",
       positiveNumber,
     )
-    .option('--max-memory <MiB>', "stop, incomplete, when the process's resident memory passes this many MiB", positiveInt)
+    .option(
+      '--max-memory <MiB>',
+      "stop, incomplete, when the process's resident memory passes this many MiB; before that, past half of it the frontier is kept as bytes, past 70% in files (--work-dir)",
+      positiveInt,
+    )
+    .option(
+      '--storage <where>',
+      'where the breadth-first frontier is kept: auto (objects, then bytes, then files, as memory fills), objects, bytes or disk',
+      storageMode,
+      'auto',
+    )
+    .option(
+      '--work-dir <dir>',
+      "where the frontier's spill files go (default: the system's temporary directory); removed when the search ends",
+    )
     .option(
       '--exact',
       'compare states by their full canonical encodings instead of 64-bit fingerprints: a proof with no collision caveat, for more memory',
@@ -215,6 +237,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       maxDepth: opts.maxDepth,
       timeoutSeconds: opts.timeout,
       maxMemoryMiB: opts.maxMemory,
+      storage: opts.storage,
+      ...(opts.workDir !== undefined ? { workDir: opts.workDir } : {}),
       exact: opts.exact,
       symmetry: opts.symmetry,
       interrupt,

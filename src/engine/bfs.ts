@@ -9,6 +9,8 @@ import type { Fingerprint } from './fingerprint.ts';
 import { HAS_SUCCESSOR, SETTLED, STOPPED, type Visitor } from './expansion.ts';
 import { CUT, Ledger, type SearchOptions } from './ledger.ts';
 import { noInitialState } from './errors.ts';
+import { StateCodec } from './stateCodec.ts';
+import { StateQueue } from './stateQueue.ts';
 import type { VariantResult } from './result.ts';
 
 export { describeFairness, validateVariant, type Progress, type SearchOptions } from './ledger.ts';
@@ -22,10 +24,8 @@ export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}
 export function search<S>(ledger: Ledger<S>): VariantResult<S> {
   const x = ledger.expansion;
   const sym = x.symmetric;
-  let frontier: S[] = [];
-  let frontierIds: number[] = [];
-  let next: S[] = [];
-  let nextIds: number[] = [];
+  const codec = new StateCodec();
+  let next = new StateQueue<S>(codec, ledger.storage);
   const own: Fingerprint = { hi: 0, lo: 0 };
   /** The state being expanded. */
   let id = -1;
@@ -39,15 +39,15 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
       if (tid === CUT) return false;
       if (tid < 0) return true;
       x.keep();
-      store(t, tid);
+      store(t, tid, x.actions[ai].name, id);
       return true;
     },
   };
-  const store = (s: S, sid: number): void => {
+  /** Stores a new state: its invariants, its labels, into the next level (`from`: the state whose step made it, as for MC102). */
+  const store = (s: S, sid: number, subject: string, from: number): void => {
     x.checkState(s, sid, visitor);
     ledger.label(sid, (i) => x.labels[i]);
-    next.push(s);
-    nextIds.push(sid);
+    x.hold(next, s, subject, from);
   };
 
   x.initialStates((s, fp) => {
@@ -55,20 +55,21 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
     const sid = ledger.storeInitial(fp, s, sym?.orbit ?? 1);
     if (sid < 0) return;
     x.keep();
-    store(s, sid);
+    store(s, sid, 'init', -1);
   });
   if (ledger.generated === 0) throw noInitialState(ledger.modelName, ledger.variant.name);
   ledger.depth = 1;
 
   let expanded = 0;
-  levels: while (next.length > 0 && !ledger.incomplete) {
-    frontier = next;
-    frontierIds = nextIds;
-    next = [];
-    nextIds = [];
-    for (let k = 0; k < frontier.length; k++) {
-      const s = frontier[k];
-      id = frontierIds[k];
+  let levelStart = 0;
+  levels: while (next.size > 0 && !ledger.incomplete) {
+    const frontier = next;
+    next = new StateQueue<S>(codec, ledger.storage);
+    const n = frontier.size;
+    for (let k = 0; k < n; k++) {
+      const s = frontier.take();
+      if (frontier.decoded) x.prime(s);
+      id = levelStart + k;
       ledger.graph?.beginState(id);
       ledger.log.fingerprintOf(id, own);
       const end = x.expand(s, id, own.hi, own.lo, visitor);
@@ -76,9 +77,10 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
       ledger.endState(id, (end & HAS_SUCCESSOR) !== 0, end & SETTLED ? x.settled : undefined);
       // Counted over the whole search, not per level: a model may have one state per level.
       if ((++expanded & 255) === 0 && ledger.mustStop()) break levels;
-      if ((expanded & 1023) === 0) ledger.progress(frontier.length - k + next.length);
+      if ((expanded & 1023) === 0) ledger.progress(n - k + next.size);
     }
-    if (next.length > 0) ledger.depth++;
+    levelStart += n;
+    if (next.size > 0) ledger.depth++;
   }
   ledger.addPremises(x.invariantPremise, x.livenessPremise);
   return ledger.finish();

@@ -21,7 +21,8 @@ export type ModelErrorCode =
   | 'MC108_UNKNOWN_FAIRNESS_ACTION' // a fairness constraint names no action of the variant
   | 'MC109_BAD_MATRIX' // --matrix on a model without one, or a row naming no variant or with the wrong number of values
   | 'MC110_SYMMETRY_REFUSED' // symmetry reduction asked for with liveness properties or --exact
-  | 'MC111_KUBERNETES_WIRING'; // a Kubernetes environment names a part that does not exist, or has a part nothing uses
+  | 'MC111_KUBERNETES_WIRING' // a Kubernetes environment names a part that does not exist, or has a part nothing uses
+  | 'MC112_UNNAMED_RECORD'; // a state holds a Record type with no name, or two Record types share one
 
 export class ModelError extends Error {
   constructor(

@@ -18,10 +18,13 @@ import {
   sampledForDeterminism,
   splitProperties,
   DETERMINISM_HINT,
+  UNNAMED_RECORD_HINT,
   type SafetyProperty,
 } from './modelCalls.ts';
 import type { TraceStep } from './trace.ts';
 import { compileFairness } from './liveness.ts';
+import { UnnamedRecord } from './encoding.ts';
+import type { StateQueue } from './stateQueue.ts';
 
 /** What a caller does with the successors of the state being expanded. */
 export interface Visitor<S> {
@@ -84,6 +87,8 @@ export class Expansion<S> {
   /** For object parameters of per-parameter fairness; made on first use. */
   private paramPrinter: Fingerprinter | undefined;
   private readonly paramFp: Fingerprint = { hi: 0, lo: 0 };
+  /** Whether states have come from bytes, and the memo of digests was cut (prime). */
+  private lowMemory = false;
 
   constructor(
     readonly variant: Variant<S>,
@@ -124,6 +129,36 @@ export class Expansion<S> {
     for (const s of initialStates(() => this.variant.init(), this.calls)) {
       this.calls.fingerprint(s, fp, 'init', -1);
       each(s, fp);
+    }
+  }
+
+  /**
+   * Puts `s`, the state numbered `id` made by `subject` (an action's name, or 'init'), in
+   * `queue`; a Record type the codec cannot register is the fault MC112.
+   */
+  hold(queue: StateQueue<S>, s: S, subject: string, id: number): void {
+    try {
+      queue.push(s);
+    } catch (e) {
+      if (!(e instanceof UnnamedRecord)) throw e;
+      const where = subject === 'init' ? 'an initial state' : `the successor produced by ${subject}`;
+      throw this.calls.fail('MC112_UNNAMED_RECORD', `${where} holds ${e.message}`, subject, id, {
+        hint: UNNAMED_RECORD_HINT,
+      });
+    }
+  }
+
+  /**
+   * A state just rebuilt from bytes shares its unchanged parts with the state rebuilt before it,
+   * but its changed parts are new objects: digest them once, now, rather than in every
+   * successor's fingerprint.
+   */
+  prime(s: S): void {
+    this.fingerprinter.prime(s);
+    if (!this.lowMemory) {
+      // States come from bytes when memory is short (storage.ts): keep fewer digests too.
+      this.lowMemory = true;
+      this.fingerprinter.lowMemory();
     }
   }
 

@@ -14,9 +14,10 @@ import { StateLog, rebuildTrace, ReplayError, withViews, withViewsIfTheyWork, ty
 import { FaultThrown, ModelError, toModelError, type ModelFault } from './errors.ts';
 import { DEADLOCK_PROPERTY, DETERMINISM_HINT } from './modelCalls.ts';
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
+import { Storage, type StorageOptions, type StorageStats } from './storage.ts';
 import type { IncompleteReason, PropertyResult, Stats, VariantResult, Violation } from './result.ts';
 
-export interface SearchOptions extends StopOptions {
+export interface SearchOptions extends StopOptions, StorageOptions {
   /** Stop, incomplete, rather than store more distinct states than this. */
   readonly maxStates?: number;
   /** Stop, incomplete, rather than explore states deeper than this (initial states: 1). */
@@ -83,6 +84,9 @@ export class Ledger<S> {
   readonly settledPremise: number[];
   readonly livenessPremise: number[];
   readonly stopPoll: StopPoll;
+  /** Where this thread's frontier is kept (objects, bytes, or spill files); the others' report theirs. */
+  readonly storage: Storage;
+  private readonly otherStorage: StorageStats[] = [];
   readonly started = performance.now();
   private readonly findings = new Map<string, Finding>();
   private readonly fairness: CompiledFairness[];
@@ -131,6 +135,12 @@ export class Ledger<S> {
     this.maxStates = options.maxStates ?? Infinity;
     this.maxDepth = options.maxDepth ?? Infinity;
     this.stopPoll = new StopPoll(options, this.started);
+    this.storage = new Storage(options);
+  }
+
+  /** The storage figures of another thread's frontier, for the report. */
+  addStorage(stats: StorageStats): void {
+    this.otherStorage.push(stats);
   }
 
   /** Stores an initial state: its id, KNOWN, or CUT (the state bound). `s` may be undefined unless visited.needsStates. */
@@ -275,6 +285,7 @@ export class Ledger<S> {
     try {
       return search();
     } catch (e) {
+      this.storage.close();
       if (e instanceof FaultThrown) throw this.error(e.fault, e.original);
       throw e;
     }
@@ -282,6 +293,7 @@ export class Ledger<S> {
 
   /** The end of the breadth-first search: the liveness phase, then the result. */
   finish(): VariantResult<S> {
+    this.storage.close();
     // BFS stores states in order of depth, so the last one stored is the deepest.
     this.depth = this.log.size > 0 ? this.log.depth(this.log.size - 1) : 0;
     const seconds = (performance.now() - this.started) / 1000;
@@ -419,6 +431,11 @@ export class Ledger<S> {
         ? { name: this.variant.symmetry!.name, renamings: this.variant.symmetry!.permutations.length + 1, fullStates: this.fullStates }
         : undefined,
       threads: this.threads,
+      frontier: [this.storage.stats, ...this.otherStorage].reduce((a, b) => ({
+        encodedStates: a.encodedStates + b.encodedStates,
+        encodedBytes: a.encodedBytes + b.encodedBytes,
+        spilledBytes: a.spilledBytes + b.spilledBytes,
+      })),
       coverage: v.actions.map((a, i) => ({
         action: a.name,
         enabled: this.enabledCount[i],

@@ -7,7 +7,7 @@ import type { Action, LivenessProperty, Property, StepEvent } from './model.ts';
 import { DEADLOCK } from './model.ts';
 import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
 import type { StateFingerprinter } from './symmetry.ts';
-import { NotAStateValue } from './encoding.ts';
+import { NotAStateValue, UnnamedRecord } from './encoding.ts';
 import { FaultThrown, ModelError, causeOf, type ModelErrorCode } from './errors.ts';
 
 export type SafetyProperty<S> = Exclude<Property<S>, LivenessProperty<S>>;
@@ -86,9 +86,18 @@ export class ModelCalls<S> {
     try {
       this.fingerprinter.of(s, out);
     } catch (cause) {
-      if (this.symmetryName !== undefined && !(cause instanceof NotAStateValue) && !(cause instanceof ModelError)) {
+      if (
+        this.symmetryName !== undefined &&
+        !(cause instanceof NotAStateValue) &&
+        !(cause instanceof UnnamedRecord) &&
+        !(cause instanceof ModelError)
+      ) {
         // A renaming of the model's own threw (the fingerprinter runs only model code there).
         throw this.threw('MC101_ACTION_THREW', `symmetry ${this.symmetryName}`, cause, sourceId);
+      }
+      if (cause instanceof UnnamedRecord) {
+        const where = subject === 'init' ? 'an initial state' : `the successor produced by ${subject}`;
+        throw this.fail('MC112_UNNAMED_RECORD', `${where} holds ${cause.message}`, subject, sourceId, { hint: UNNAMED_RECORD_HINT });
       }
       if (cause instanceof NotAStateValue) {
         const where = subject === 'init' ? 'an initial state' : `the successor produced by ${subject}`;
@@ -116,6 +125,9 @@ export class ModelCalls<S> {
     return this.fail(code, `${what} threw ${message}`, subject, id, { cause });
   }
 }
+
+/** The fix of MC112. */
+export const UNNAMED_RECORD_HINT = "name every Record type, and each with a name of its own: Record({ ... }, 'Name')";
 
 /** The initial states, with a throw from init() or its iterator turned into MC101. */
 export function* initialStates<S>(init: () => Iterable<S>, calls: ModelCalls<S>): Iterable<S> {

@@ -2,6 +2,7 @@
 // never be read as a proof.
 import type { PropertyKind, StepEvent } from './model.ts';
 import type { TraceStep } from './trace.ts';
+import type { StorageStats } from './storage.ts';
 
 export type Verdict = 'proved' | 'violated' | 'incomplete';
 /**
@@ -56,6 +57,11 @@ export interface Stats {
    * used, why it could not split (liveness, --exact). The results do not depend on the number.
    */
   readonly threads?: { readonly used: number; readonly why?: string };
+  /**
+   * Where the breadth-first frontier was kept (storage.ts): the states written as bytes and
+   * their bytes, and the bytes spilled to files, over all threads. Absent for a simulation.
+   */
+  readonly frontier?: StorageStats;
 }
 
 export interface Violation<S = unknown> {

@@ -14,6 +14,10 @@ import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
 export interface StateFingerprinter {
   of(state: unknown, out: Fingerprint): void;
   keep(): void;
+  /** Digests `state`'s parts and keeps them, for its successors (a state rebuilt from bytes). */
+  prime(state: unknown): void;
+  /** Memory is short: keep fewer parts' digests. */
+  lowMemory(): void;
 }
 
 /** The fingerprint of a class: the least, as a 64-bit number, of its members' fingerprints. */
@@ -65,5 +69,13 @@ export class SymmetricFingerprinter implements StateFingerprinter {
   keep(): void {
     // Only the last image's parts are pending; the memo is a cache, so keeping fewer is safe.
     this.base.keep();
+  }
+
+  prime(state: unknown): void {
+    this.base.prime(state);
+  }
+
+  lowMemory(): void {
+    this.base.lowMemory();
   }
 }

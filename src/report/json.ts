@@ -21,6 +21,7 @@ export function variantToJson(v: VariantResult): Json {
     statesPerSecond: v.stats.statesPerSecond,
     threads: v.stats.threads?.used ?? 1,
     storedBytes: v.stats.storedBytes,
+    frontier: v.stats.frontier ? { ...v.stats.frontier } : null,
     collisionProbability: v.stats.collisionProbability,
     exact: v.stats.exact ? { collisions: v.stats.exact.collisions, bytes: v.stats.exact.bytes } : null,
     symmetry: v.stats.symmetry ? { ...v.stats.symmetry } : null,

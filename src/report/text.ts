@@ -106,6 +106,14 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
       `${s.threads && s.threads.used > 1 ? `, ${s.threads.used} threads` : ''})`,
   );
   if (s.threads?.why) out.push(c.dim(wrap(`one thread: ${s.threads.why}`, '  ')));
+  const f = s.frontier;
+  if (f && f.encodedStates > 0) {
+    const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+    out.push(
+      `  frontier: ${num(f.encodedStates)} states kept as bytes (${mib(f.encodedBytes)})` +
+        (f.spilledBytes > 0 ? `, ${mib(f.spilledBytes)} spilled to disk` : ''),
+    );
+  }
   if (s.livenessSeconds !== undefined) {
     const mb = s.graphBytes !== undefined ? `, state graph ${(s.graphBytes / 2 ** 20).toFixed(0)} MiB` : '';
     out.push(`  liveness phase: ${s.livenessSeconds.toFixed(2)} s${mb}`);

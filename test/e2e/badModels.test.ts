@@ -104,6 +104,15 @@ describe('bad models: exit 2 with a clear error', () => {
 
   it('a state holding a function', () => badValue('function', 'a function'));
   it('a state holding undefined', () => badValue('undefined', 'undefined'));
+
+  it('a state holding a Record type made without a name (MC112), with the fix', async () => {
+    const err = await bad(
+      [STATE_VALUES, '--variant', 'unnamed-record'],
+      `error MC112 in ${STATE_VALUES} (variant unnamed-record): the successor produced by store holds a Record type with no name (fields x)`,
+    );
+    expect(err).toContain('  in the state at depth 1, reached by:\n    1. initial state\n         n: (none) -> 0');
+    expect(err).toContain("  hint: name every Record type, and each with a name of its own: Record({ ... }, 'Name')");
+  });
   it('a state holding NaN', () => badValue('NaN', 'NaN'));
   it('a state holding a Date', () => badValue('Date', 'a Date (use a number)'));
   it('a state holding a class instance', () => badValue('class-instance', 'an instance of Point'));

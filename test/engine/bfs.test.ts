@@ -3,7 +3,7 @@
 // below is a hand count on the fixture named in the test.
 import { describe, expect, it } from 'vitest';
 import { Record } from 'immutable';
-import { action, actionProperty, checkVariant, invariant, settledInvariant, type Variant } from 'modelcheck';
+import { ModelError, action, actionProperty, checkVariant, invariant, settledInvariant, type Variant } from 'modelcheck';
 import { jumps, settlingCounter, stoppingCounter } from '../fixtures/counters.ts';
 
 const labels = (trace: readonly { action: string | null }[]) => trace.map((s) => s.action);
@@ -75,10 +75,10 @@ describe('counts', () => {
     expect(states(not21.trace)).toEqual([20, 21]);
   });
 
-  it('counts two states that differ only in the field name of an unnamed Record as two', () => {
+  it('counts two states of two Record types as two', () => {
     // init From{from: 0}; flip goes to To{to: 0} and back. Hand count: 2 distinct, 3 generated.
-    const From = Record({ from: 0 });
-    const To = Record({ to: 0 });
+    const From = Record({ from: 0 }, 'From');
+    const To = Record({ to: 0 }, 'To');
     const v: Variant<unknown> = {
       name: 'flip',
       init: () => [From()],
@@ -87,6 +87,48 @@ describe('counts', () => {
     };
     const r = checkVariant(v);
     expect([r.stats.distinctStates, r.stats.statesGenerated]).toEqual([2, 3]);
+  });
+});
+
+describe('Record types must be named (the frontier holds states as bytes, and rebuilds Records by name)', () => {
+  const flip = (From: () => unknown, To: () => unknown, isFrom: (s: unknown) => boolean): Variant<unknown> => ({
+    name: 'flip',
+    init: () => [From()],
+    actions: [action<unknown>('flip', { next: (s) => (isFrom(s) ? To() : From()) })],
+    properties: [],
+  });
+
+  it('refuses an unnamed Record in the first state with MC112, naming its fields and the fix', () => {
+    const From = Record({ from: 0 });
+    const e = (() => {
+      try {
+        checkVariant(
+          flip(From, From, () => true),
+          { modelName: 'flip.ts' },
+        );
+      } catch (e) {
+        return e as ModelError;
+      }
+    })();
+    expect(e).toBeInstanceOf(ModelError);
+    expect(e!.code).toBe('MC112_UNNAMED_RECORD');
+    expect(e!.message).toBe('an initial state holds a Record type with no name (fields from)');
+    expect(e!.details.hint).toContain("Record({ ... }, 'Name')");
+  });
+
+  it('refuses two Record types with one name where the second is made, with the trace to the state whose step made it', () => {
+    const From = Record({ from: 0 }, 'Same');
+    const To = Record({ to: 0 }, 'Same');
+    const e = (() => {
+      try {
+        checkVariant(flip(From, To, (s) => s instanceof From));
+      } catch (e) {
+        return e as ModelError;
+      }
+    })();
+    expect(e!.code).toBe('MC112_UNNAMED_RECORD');
+    expect(e!.message).toBe('the successor produced by flip holds two different Record types named Same');
+    expect(e!.details.trace?.map((s) => s.action)).toEqual([null]);
   });
 });
 

@@ -3,7 +3,7 @@
 // value is refused with the path to it.
 import { describe, expect, it } from 'vitest';
 import { List, Map, OrderedMap, OrderedSet, Record, Set } from 'immutable';
-import { CanonicalEncoder, NotAStateValue } from '../../src/engine/encoding.ts';
+import { CanonicalEncoder, NotAStateValue, UnnamedRecord } from '../../src/engine/encoding.ts';
 
 const encoder = new CanonicalEncoder();
 
@@ -155,18 +155,26 @@ describe('order-carrying and kind-carrying collections', () => {
   });
 
   it('tells apart Records of different shapes that carry the same values', () => {
-    // Record factories made without a name. Unequal by immutable.is (different keys, and a
-    // different number of fields), so they must not share an encoding: two states with one
-    // encoding share a fingerprint, and the search would silently drop one of them.
-    const From = Record({ from: 0 });
-    const To = Record({ to: 0 });
+    // Unequal by immutable.is (different names and keys, and a different number of fields), so
+    // they must not share an encoding: two states with one encoding share a fingerprint, and
+    // the search would silently drop one of them.
+    const From = Record({ from: 0 }, 'From');
+    const To = Record({ to: 0 }, 'To');
     expect(bytesOf(From())).not.toEqual(bytesOf(To()));
 
-    const Pair = Record({ first: From(), second: 0 });
-    const Wide = Record({ only: Record({ a: 0, b: 0 })() });
+    const Pair = Record({ first: From(), second: 0 }, 'Pair');
+    const Wide = Record({ only: Record({ a: 0, b: 0 }, 'AB')() }, 'Wide');
     // Pair{first: From{from: 0}, second: 0} and Wide{only: {a: 0, b: 0}} hold the same numbers
     // in the same order.
     expect(bytesOf(Pair())).not.toEqual(bytesOf(Wide()));
+  });
+
+  it('refuses a Record type made without a name, and a second type with a name already taken (MC112)', () => {
+    // The frontier may keep states as bytes and rebuild Records by their type's name.
+    expect(() => bytesOf(Record({ from: 0 })())).toThrow(new UnnamedRecord('a Record type with no name (fields from)'));
+    const enc = new CanonicalEncoder();
+    enc.encode(Record({ from: 0 }, 'Same')());
+    expect(() => enc.encode(Record({ to: 0 }, 'Same')())).toThrow(new UnnamedRecord('two different Record types named Same'));
   });
 });
 

@@ -166,10 +166,10 @@ describe('unequal values get different fingerprints', () => {
     expect(hexes.size).toBe(27);
   });
 
-  it('gives unnamed Records with different field names different fingerprints', () => {
+  it('gives Records with different names and field names different fingerprints', () => {
     // Unequal by immutable.is; one fingerprint would make the search treat them as one state.
-    const From = Record({ from: 0 });
-    const To = Record({ to: 0 });
+    const From = Record({ from: 0 }, 'From');
+    const To = Record({ to: 0 }, 'To');
     expect(f.hex(From())).not.toBe(f.hex(To()));
   });
 

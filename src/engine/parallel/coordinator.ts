@@ -18,6 +18,7 @@ import type { Fingerprint } from '../fingerprint.ts';
 import { CUT, type Ledger } from '../ledger.ts';
 import { PREMISE_HELD, VIOLATED } from '../expansion.ts';
 import type { VariantResult } from '../result.ts';
+import type { StorageStats } from '../storage.ts';
 import { END, END_DEADLOCK, RECORD, type ExpanderLink, type Report } from './protocol.ts';
 
 /** Levels with fewer states than this, per thread, are expanded by every thread. */
@@ -34,6 +35,8 @@ export async function runParallel<S>(
   } finally {
     for (const link of links) link.send({ kind: 'close' });
   }
+  // The other threads' frontier storage (thread 0's expander is in this thread, but its own).
+  for (const s of coordinator.storage) if (s) ledger.addStorage(s);
   return ledger.finish();
 }
 
@@ -45,6 +48,8 @@ class Coordinator<S> {
   /** Every thread holds every state of the level, at the same candidate index (the warm-up). */
   private replicated = true;
   private expanded = 0;
+  /** Each thread's last report of its frontier storage. */
+  readonly storage: (StorageStats | undefined)[] = [];
 
   constructor(
     private readonly ledger: Ledger<S>,
@@ -103,7 +108,11 @@ class Coordinator<S> {
   /** Sends each thread its order, works on thread 0's here, and waits for every report. */
   private async round(order: (w: number) => Parameters<ExpanderLink['send']>[0]): Promise<Report[]> {
     for (let w = this.links.length - 1; w >= 0; w--) this.links[w].send(order(w));
-    return Promise.all(this.links.map((l) => l.report()));
+    const reports = await Promise.all(this.links.map((l) => l.report()));
+    reports.forEach((r, w) => {
+      this.storage[w] = r.storage;
+    });
+    return reports;
   }
 
   /** Which thread expands each state of the level: pairs (candidate index, id) per thread. */

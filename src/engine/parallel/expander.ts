@@ -8,6 +8,9 @@ import type { Variant } from '../model.ts';
 import type { Fingerprint } from '../fingerprint.ts';
 import { Expansion, HAS_SUCCESSOR, SETTLED, PREMISE_HELD, VIOLATED, type Visitor } from '../expansion.ts';
 import { SeenSet, NEW } from '../seenSet.ts';
+import { StateCodec } from '../stateCodec.ts';
+import { StateQueue } from '../stateQueue.ts';
+import { Storage, type StorageOptions } from '../storage.ts';
 import { StopPoll, type StopOptions } from '../stopPoll.ts';
 import { FaultThrown } from '../errors.ts';
 import { END, END_DEADLOCK, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
@@ -19,14 +22,17 @@ import { END, END_DEADLOCK, RECORD, type ExpanderFailure, type Order, type Repor
  */
 const LOCAL_LIMIT = 1 << 22;
 
-export interface ExpanderOptions extends StopOptions {
+export interface ExpanderOptions extends StopOptions, StorageOptions {
   /** Use the variant's declared symmetry (default true). */
   readonly symmetry?: boolean;
 }
 
 export class Expander<S> {
   private readonly x: Expansion<S>;
-  private candidates: S[] = [];
+  private readonly codec = new StateCodec();
+  private readonly storage: Storage;
+  /** The states this thread generated and kept at the last level, as bytes, in the order kept. */
+  private candidates: StateQueue<S>;
   /** Each candidate's fingerprint (hi, lo), so that it is not computed again when expanded. */
   private candidateFps: number[] = [];
   private local = new SeenSet();
@@ -45,6 +51,8 @@ export class Expander<S> {
 
   constructor(variant: Variant<S>, options: ExpanderOptions) {
     this.x = new Expansion(variant, { symmetry: options.symmetry });
+    this.storage = new Storage(options);
+    this.candidates = new StateQueue<S>(this.codec, this.storage);
     this.stopPoll = new StopPoll(options, performance.now());
     const x = this.x;
     this.visitor = {
@@ -64,7 +72,7 @@ export class Expander<S> {
           // Most candidates are new states: keep their parts' digests for their successors,
           // as the one-thread search does for a new state.
           x.keep();
-          this.candidates.push(t);
+          x.hold(this.candidates, t, x.actions[ai].name, this.id);
           this.candidateFps.push(fp.hi, fp.lo);
           extra = ((x.symmetric?.orbit ?? 1) << 1) | 1;
         }
@@ -73,6 +81,12 @@ export class Expander<S> {
         return true;
       },
     };
+  }
+
+  /** The search is over: remove any spill files. */
+  close(): void {
+    this.candidates.close();
+    this.storage.close();
   }
 
   handle(order: Exclude<Order, { kind: 'close' }>): Report {
@@ -86,7 +100,7 @@ export class Expander<S> {
     try {
       x.initialStates((s, fp: Fingerprint) => {
         x.keep();
-        this.candidates.push(s);
+        x.hold(this.candidates, s, 'init', -1);
         this.candidateFps.push(fp.hi, fp.lo);
         this.push(-1, 0, fp.hi, fp.lo, ((x.symmetric?.orbit ?? 1) << 1) | 1);
       });
@@ -100,17 +114,9 @@ export class Expander<S> {
   private level(assign: Int32Array, expand: boolean, quiet: boolean, violatedList: readonly number[]): Report {
     const x = this.x;
     const n = assign.length >> 1;
-    const states: S[] = new Array(n);
-    const ids = new Int32Array(n);
-    const own = new Uint32Array(2 * n);
-    for (let k = 0; k < n; k++) {
-      const c = assign[2 * k];
-      states[k] = this.candidates[c];
-      ids[k] = assign[2 * k + 1];
-      own[2 * k] = this.candidateFps[2 * c];
-      own[2 * k + 1] = this.candidateFps[2 * c + 1];
-    }
-    this.candidates = [];
+    const held = this.candidates;
+    const heldFps = this.candidateFps;
+    this.candidates = new StateQueue<S>(this.codec, this.storage);
     this.candidateFps = [];
     this.count = 0;
     this.params = [];
@@ -120,52 +126,62 @@ export class Expander<S> {
     x.invariantPremise.fill(0);
     x.livenessPremise.fill(0);
     const labels: number[] = [];
-    let phase: 'check' | 'expand' = 'check';
+    let failure: ExpanderFailure | undefined;
     let stopped: Report['stopped'];
-    try {
-      // The states' invariants, as a one-thread search checks them when it stores them.
-      for (let k = 0; k < n; k++) {
-        x.checkState(states[k], ids[k], this.visitor);
-        if (x.livenessProperties.length > 0) {
-          let packed = 0;
-          for (let i = 0; i < x.labels.length; i++) packed |= x.labels[i] << (2 * i);
-          labels.push(ids[k], packed);
-        }
+    let next = 0;
+    for (let k = 0; k < n; k++) {
+      // The assigned candidates come in the order they were kept (by id): read on, skipping the others.
+      const c = assign[2 * k];
+      while (next < c) {
+        held.take();
+        next++;
       }
-      phase = 'expand';
-      if (expand) stopped = this.expand(states, ids, own);
-    } catch (e) {
-      if (e instanceof FaultThrown) return this.report({ ...e.fault, phase }, undefined, labels);
-      throw e;
+      const s = held.take();
+      next++;
+      if (held.decoded) x.prime(s);
+      const id = assign[2 * k + 1];
+      try {
+        // The state's invariants, as a one-thread search checks them when it stores it: every
+        // assigned state's, even after a stop or a fault in an expansion, which they precede.
+        x.checkState(s, id, this.visitor);
+      } catch (e) {
+        if (e instanceof FaultThrown) return this.report({ ...e.fault, phase: 'check' }, undefined, labels);
+        throw e;
+      }
+      if (x.livenessProperties.length > 0) {
+        let packed = 0;
+        for (let i = 0; i < x.labels.length; i++) packed |= x.labels[i] << (2 * i);
+        labels.push(id, packed);
+      }
+      if (!expand || failure !== undefined || stopped !== undefined) continue;
+      try {
+        this.expandOne(s, id, heldFps[2 * c], heldFps[2 * c + 1]);
+      } catch (e) {
+        if (!(e instanceof FaultThrown)) throw e;
+        failure = { ...e.fault, phase: 'expand' };
+      }
+      if ((++this.expanded & 255) === 0) stopped = this.stopPoll.check();
     }
     if (quiet) {
       this.count = 0;
       this.params = [];
     }
-    return this.report(undefined, stopped, labels);
+    return this.report(failure, stopped, labels);
   }
 
-  private expand(states: S[], ids: Int32Array, own: Uint32Array): Report['stopped'] {
+  private expandOne(s: S, id: number, ownHi: number, ownLo: number): void {
     const x = this.x;
-    for (let k = 0; k < states.length; k++) {
-      const id = ids[k];
-      this.id = id;
-      const end = x.expand(states[k], id, own[2 * k], own[2 * k + 1], this.visitor);
-      let premiseBits = 0;
-      let violatedBits = 0;
-      if (end & SETTLED) {
-        for (let i = 0; i < x.settled.length; i++) {
-          if (x.settled[i] & PREMISE_HELD) premiseBits |= 1 << i;
-          if (x.settled[i] & VIOLATED) violatedBits |= 1 << i;
-        }
-      }
-      this.push(id, end & HAS_SUCCESSOR ? END : END_DEADLOCK, premiseBits, violatedBits, end & SETTLED ? 1 : 0);
-      if ((++this.expanded & 255) === 0) {
-        const stop = this.stopPoll.check();
-        if (stop !== undefined) return stop;
+    this.id = id;
+    const end = x.expand(s, id, ownHi, ownLo, this.visitor);
+    let premiseBits = 0;
+    let violatedBits = 0;
+    if (end & SETTLED) {
+      for (let i = 0; i < x.settled.length; i++) {
+        if (x.settled[i] & PREMISE_HELD) premiseBits |= 1 << i;
+        if (x.settled[i] & VIOLATED) violatedBits |= 1 << i;
       }
     }
-    return undefined;
+    this.push(id, end & HAS_SUCCESSOR ? END : END_DEADLOCK, premiseBits, violatedBits, end & SETTLED ? 1 : 0);
   }
 
   private push(a: number, b: number, c: number, d: number, e: number): void {
@@ -196,6 +212,7 @@ export class Expander<S> {
       labels,
       livenessPremise: [...this.x.livenessPremise],
       params: this.params,
+      storage: this.storage.stats,
       failure,
       stopped,
     };

@@ -63,6 +63,7 @@ export function expanderInThisThread<S>(variant: Variant<S>, options: ExpanderOp
   let pending: Order | undefined;
   return {
     send(order) {
+      if (order.kind === 'close') expander.close();
       pending = order;
     },
     // Run when asked for, after the orders to the other threads are out.

@@ -16,6 +16,7 @@ export function serveExpander<S>(variant: Variant<S>, options: ExpanderOptions, 
   port.on('message', (message) => {
     const order = message as Order;
     if (order.kind === 'close') {
+      expander.close();
       onClose();
       return;
     }

@@ -2,6 +2,7 @@
 // and typed arrays only, so that it crosses threads by structured clone (the arrays by
 // transfer, without a copy).
 import type { ModelFault } from '../errors.ts';
+import type { StorageStats } from '../storage.ts';
 import type { IncompleteReason } from '../result.ts';
 
 /**
@@ -55,6 +56,8 @@ export interface Report {
    * successor record of an action that needs it, in record order.
    */
   readonly params: readonly unknown[];
+  /** This thread's frontier storage so far (storage.ts). */
+  readonly storage: StorageStats;
   readonly failure?: ExpanderFailure;
   readonly stopped?: IncompleteReason;
 }

@@ -1,0 +1,384 @@
+// States at rest: the breadth-first frontier holds each state as a few hundred bytes written
+// here, not as an immutable.js object graph, and decodes it when it is expanded. Unlike the
+// canonical encoding the fingerprints come from (encoding.ts), this one keeps every order the
+// value has, the iteration order of a Map or Set included: a model's params() may list in that
+// order, and a decoded state must give the successors, in the order, that the state itself
+// gave. So it is decodable, and equal states may encode differently (the fingerprint, not
+// these bytes, tells states apart).
+//
+// Strings are written as indices into a table of the strings met so far, and Records by the
+// index of their type in a registry filled as they are met, by name: the names are what a
+// checkpoint can record to rebuild them in another process, so a Record type must have one
+// (MC112), and one name can stand for only one type.
+import {
+  List,
+  Map as ImmutableMap,
+  OrderedMap,
+  OrderedSet,
+  Set as ImmutableSet,
+  Record as ImmutableRecord,
+  isList,
+  isMap,
+  isOrdered,
+  isRecord,
+  isSet,
+  is,
+} from 'immutable';
+import { NotAStateValue, UnnamedRecord } from './encoding.ts';
+
+const TAG_NULL = 0;
+const TAG_FALSE = 1;
+const TAG_TRUE = 2;
+/** A whole number in [-2^31, 2^31), zigzag varint. */
+const TAG_INT = 3;
+const TAG_FLOAT = 4;
+const TAG_STRING = 5;
+const TAG_LIST = 6;
+const TAG_MAP = 7;
+const TAG_ORDERED_MAP = 8;
+const TAG_SET = 9;
+const TAG_ORDERED_SET = 10;
+const TAG_RECORD = 11;
+/** The same value as the corresponding part of the previous state (by identity). */
+const TAG_SAME = 12;
+/** A Map or List with the same keys (indices), in the same order, as the previous state's: the changed entries only. */
+const TAG_MAP_PATCH = 13;
+const TAG_LIST_PATCH = 14;
+
+/** A Record type as the registry knows it. */
+interface RecordType {
+  readonly name: string;
+  readonly keys: readonly string[];
+  readonly make: (values: Record<string, unknown>) => unknown;
+}
+
+/** Whether `prev` is a Record of `v`'s type. */
+function sameType(v: object, prev: unknown): boolean {
+  return (
+    prev !== undefined && prev !== null && (prev as { constructor: unknown }).constructor === (v as { constructor: unknown }).constructor
+  );
+}
+
+export class StateCodec {
+  private buf = new Uint8Array(4096);
+  private pos = 0;
+  private readonly f64 = new Float64Array(1);
+  private readonly f64Bytes = new Uint8Array(this.f64.buffer);
+  private readonly stringIndex = new Map<string, number>();
+  private readonly strings: string[] = [];
+  private readonly typeIndex = new Map<object, number>();
+  private readonly types: RecordType[] = [];
+  private readonly typeByName = new Map<string, object>();
+  /** Decoding: the bytes being read and where. */
+  private in: Uint8Array = this.buf;
+  private at = 0;
+
+  /**
+   * Encodes `v` as a difference from `prev`, the state encoded just before it in the same
+   * sequence (undefined for the first): a part of `v` that is the corresponding part of `prev`
+   * itself (the same object, as siblings share most of their parent's) is one byte. Its bytes
+   * are `bytes` from 0 to the returned length, valid until the next call.
+   */
+  encode(v: unknown, prev?: unknown): number {
+    this.pos = 0;
+    this.write(v, prev);
+    return this.pos;
+  }
+
+  get bytes(): Uint8Array {
+    return this.buf;
+  }
+
+  /**
+   * The value encoded in `bytes` from `start` to `end` against `prev`, the value decoded just
+   * before it in the same sequence: its unchanged parts are `prev`'s own objects, so a decoded
+   * state shares its parts with its neighbours as the states themselves did (and the
+   * fingerprints' digests of those parts, kept by identity, are found again).
+   */
+  decode(bytes: Uint8Array, start: number, end: number, prev?: unknown): unknown {
+    this.in = bytes;
+    this.at = start;
+    const v = this.read(prev);
+    if (this.at !== end) throw new Error(`state codec: read ${this.at - start} bytes of ${end - start}`);
+    return v;
+  }
+
+  /** The Record type names met so far, for a reader of a checkpoint to check against. */
+  get recordNames(): readonly string[] {
+    return this.types.map((t) => t.name);
+  }
+
+  private ensure(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const b = new Uint8Array(size);
+    b.set(this.buf.subarray(0, this.pos));
+    this.buf = b;
+  }
+
+  private uvarint(n: number): void {
+    this.ensure(5);
+    const b = this.buf;
+    while (n >= 0x80) {
+      b[this.pos++] = (n & 0x7f) | 0x80;
+      n >>>= 7;
+    }
+    b[this.pos++] = n;
+  }
+
+  private tag(t: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = t;
+  }
+
+  private write(v: unknown, prev: unknown): void {
+    if (v === prev && typeof v === 'object' && v !== null) {
+      this.tag(TAG_SAME);
+      return;
+    }
+    switch (typeof v) {
+      case 'boolean':
+        this.tag(v ? TAG_TRUE : TAG_FALSE);
+        return;
+      case 'number':
+        if ((v | 0) === v && !Object.is(v, -0)) {
+          this.tag(TAG_INT);
+          this.uvarint(((v << 1) ^ (v >> 31)) >>> 0);
+        } else {
+          this.tag(TAG_FLOAT);
+          this.ensure(8);
+          this.f64[0] = v;
+          this.buf.set(this.f64Bytes, this.pos);
+          this.pos += 8;
+        }
+        return;
+      case 'string': {
+        let i = this.stringIndex.get(v);
+        if (i === undefined) {
+          i = this.strings.length;
+          this.strings.push(v);
+          this.stringIndex.set(v, i);
+        }
+        this.tag(TAG_STRING);
+        this.uvarint(i);
+        return;
+      }
+    }
+    if (v === null) {
+      this.tag(TAG_NULL);
+      return;
+    }
+    if (typeof v !== 'object') throw new NotAStateValue('', typeof v);
+    if (isRecord(v)) {
+      const t = this.typeOf(v);
+      this.tag(TAG_RECORD);
+      this.uvarint(t);
+      const r = v as unknown as { get(k: string): unknown };
+      const p = sameType(v, prev) ? (prev as { get(k: string): unknown }) : undefined;
+      for (const k of this.types[t].keys) this.write(r.get(k), p?.get(k));
+      return;
+    }
+    if (isList(v)) {
+      if (isList(prev) && prev.size === v.size) {
+        this.listPatch(v, prev);
+        return;
+      }
+      this.tag(TAG_LIST);
+      this.uvarint(v.size);
+      const p = isList(prev) ? prev : undefined;
+      let i = 0;
+      for (const x of v) this.write(x, p?.get(i++));
+      return;
+    }
+    if (isMap(v)) {
+      const ordered = isOrdered(v);
+      const p = isMap(prev) && isOrdered(prev) === ordered ? (prev as ImmutableMap<unknown, unknown>) : undefined;
+      if (p !== undefined && p.size === v.size && this.mapPatch(v as ImmutableMap<unknown, unknown>, p)) return;
+      this.tag(ordered ? TAG_ORDERED_MAP : TAG_MAP);
+      this.uvarint(v.size);
+      for (const [k, x] of (v as ImmutableMap<unknown, unknown>).entries()) {
+        this.write(k, undefined);
+        this.write(x, p?.get(k));
+      }
+      return;
+    }
+    if (isSet(v)) {
+      this.tag(isOrdered(v) ? TAG_ORDERED_SET : TAG_SET);
+      this.uvarint(v.size);
+      for (const x of v as ImmutableSet<unknown>) this.write(x, undefined);
+      return;
+    }
+    throw new NotAStateValue('', 'a value that is not an immutable.js collection or Record');
+  }
+
+  /**
+   * Writes `v` as `p` with some values changed, if the two have the same keys in the same
+   * order (then setting those values in `p` rebuilds `v`, order included); else writes nothing
+   * and returns false.
+   */
+  private mapPatch(v: ImmutableMap<unknown, unknown>, p: ImmutableMap<unknown, unknown>): boolean {
+    const ours = v.entries();
+    const theirs = p.entries();
+    let changed = 0;
+    for (;;) {
+      const a = ours.next();
+      if (a.done) break;
+      const b = theirs.next();
+      if (a.value[0] !== b.value![0] && !is(a.value[0], b.value![0])) return false;
+      if (a.value[1] !== b.value![1]) changed++;
+    }
+    this.tag(TAG_MAP_PATCH);
+    this.uvarint(changed);
+    const bv = p.entries();
+    for (const [k, x] of v.entries()) {
+      const before = bv.next().value![1];
+      if (x === before) continue;
+      this.write(k, undefined);
+      this.write(x, before);
+    }
+    return true;
+  }
+
+  /** Writes `v` as `p`, of the same size, with the elements that changed. */
+  private listPatch(v: List<unknown>, p: List<unknown>): void {
+    let changed = 0;
+    const bv = p.values();
+    for (const x of v) if (x !== bv.next().value) changed++;
+    this.tag(TAG_LIST_PATCH);
+    this.uvarint(changed);
+    const again = p.values();
+    let i = 0;
+    for (const x of v) {
+      const before = again.next().value;
+      if (x !== before) {
+        this.uvarint(i);
+        this.write(x, before);
+      }
+      i++;
+    }
+  }
+
+  /** The registry index of `v`'s Record type, registering it when it is new. */
+  private typeOf(v: object): number {
+    const ctor = (v as { constructor: object }).constructor;
+    const known = this.typeIndex.get(ctor);
+    if (known !== undefined) return known;
+    const name = ImmutableRecord.getDescriptiveName(v as never);
+    const keys = [...(v as unknown as { toSeq(): { keys(): Iterable<string> } }).toSeq().keys()].map(String);
+    if (name === 'Record' && (ctor as { displayName?: string }).displayName === undefined) {
+      throw new UnnamedRecord(`a Record type with no name (fields ${keys.join(', ')})`);
+    }
+    const other = this.typeByName.get(name);
+    if (other !== undefined && other !== ctor) throw new UnnamedRecord(`two different Record types named ${name}`);
+    const make = ctor as unknown as (values: Record<string, unknown>) => unknown;
+    const i = this.types.length;
+    this.types.push({ name, keys, make });
+    this.typeIndex.set(ctor, i);
+    this.typeByName.set(name, ctor);
+    return i;
+  }
+
+  private readUvarint(): number {
+    const b = this.in;
+    let n = 0;
+    let shift = 0;
+    for (;;) {
+      const x = b[this.at++];
+      n += (x & 0x7f) * 2 ** shift;
+      if (x < 0x80) return n;
+      shift += 7;
+    }
+  }
+
+  private read(prev: unknown): unknown {
+    const t = this.in[this.at++];
+    switch (t) {
+      case TAG_SAME:
+        return prev;
+      case TAG_MAP_PATCH: {
+        let m = prev as ImmutableMap<unknown, unknown>;
+        const n = this.readUvarint();
+        for (let i = 0; i < n; i++) {
+          const k = this.read(undefined);
+          m = m.set(k, this.read(m.get(k)));
+        }
+        return m;
+      }
+      case TAG_LIST_PATCH: {
+        let l = prev as List<unknown>;
+        const n = this.readUvarint();
+        for (let i = 0; i < n; i++) {
+          const at = this.readUvarint();
+          l = l.set(at, this.read(l.get(at)));
+        }
+        return l;
+      }
+      case TAG_NULL:
+        return null;
+      case TAG_FALSE:
+        return false;
+      case TAG_TRUE:
+        return true;
+      case TAG_INT: {
+        const z = this.readUvarint();
+        return (z >>> 1) ^ -(z & 1);
+      }
+      case TAG_FLOAT: {
+        this.f64Bytes.set(this.in.subarray(this.at, this.at + 8));
+        this.at += 8;
+        return this.f64[0];
+      }
+      case TAG_STRING:
+        return this.strings[this.readUvarint()];
+      case TAG_RECORD: {
+        const type = this.types[this.readUvarint()];
+        const p =
+          prev !== undefined && prev !== null && (prev as { constructor: unknown }).constructor === type.make
+            ? (prev as { get(k: string): unknown })
+            : undefined;
+        if (p !== undefined) {
+          // The previous state's Record with the fields that changed set: cheaper than a new one,
+          // and the same Record itself when nothing changed (equal, and already digested).
+          let r = p as unknown as { get(k: string): unknown; set(k: string, x: unknown): typeof r };
+          for (const k of type.keys) {
+            const before = r.get(k);
+            const x = this.read(before);
+            if (x !== before) r = r.set(k, x);
+          }
+          return r;
+        }
+        const values: Record<string, unknown> = {};
+        for (const k of type.keys) values[k] = this.read(undefined);
+        return type.make(values);
+      }
+      case TAG_LIST: {
+        const n = this.readUvarint();
+        const p = isList(prev) ? prev : undefined;
+        const items: unknown[] = new Array(n);
+        for (let i = 0; i < n; i++) items[i] = this.read(p?.get(i));
+        return List(items);
+      }
+      case TAG_MAP:
+      case TAG_ORDERED_MAP: {
+        const n = this.readUvarint();
+        const ordered = t === TAG_ORDERED_MAP;
+        const p = isMap(prev) && isOrdered(prev) === ordered ? (prev as ImmutableMap<unknown, unknown>) : undefined;
+        const m = (ordered ? OrderedMap<unknown, unknown>() : ImmutableMap<unknown, unknown>()).asMutable();
+        for (let i = 0; i < n; i++) {
+          const k = this.read(undefined);
+          m.set(k, this.read(p?.get(k)));
+        }
+        return m.asImmutable();
+      }
+      case TAG_SET:
+      case TAG_ORDERED_SET: {
+        const n = this.readUvarint();
+        const s = (t === TAG_SET ? ImmutableSet<unknown>() : OrderedSet<unknown>()).asMutable();
+        for (let i = 0; i < n; i++) s.add(this.read(undefined));
+        return s.asImmutable();
+      }
+    }
+    throw new Error(`state codec: unknown tag ${t} at byte ${this.at - 1}`);
+  }
+}

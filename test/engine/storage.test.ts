@@ -1,0 +1,142 @@
+// Where the frontier is kept (src/engine/storage.ts: objects, bytes, or spill files) must not
+// change what a search finds: the same counts, verdicts, premise counts, coverage and traces,
+// state for state, with one thread or several. Each model is searched with its frontier held as
+// objects, then with every state written as bytes and rebuilt (stateCodec.ts), then with the
+// bytes spilled to files, and the results compared whole. The expected figures are those of the
+// objects run (themselves pinned to TLC's and hand counts in classicModels.test.ts and bfs.test.ts).
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { List, Map, OrderedMap, OrderedSet, Record, Set, is } from 'immutable';
+import { checkVariant, checkVariantParallel, expanderInThisThread, type Model, type Variant, type VariantResult } from 'modelcheck';
+import { StateCodec } from '../../src/engine/stateCodec.ts';
+import { twoPhase } from '../fixtures/classic/twoPhase.ts';
+import peterson from '../fixtures/classic/peterson.ts';
+import diningPhilosophers from '../fixtures/classic/diningPhilosophers.ts';
+import liveness from '../fixtures/liveness.ts';
+import tCommit from '../fixtures/tCommit.ts';
+import backupOperator from '../../models/examples/backupOperator.ts';
+
+const workDir = mkdtempSync(join(tmpdir(), 'modelcheck-storage-test-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+/** Everything a result says except its timings, threads and storage figures. */
+function summary(r: VariantResult<unknown>) {
+  const { seconds: _s, statesPerSecond: _p, livenessSeconds: _l, threads: _t, frontier: _f, ...stats } = r.stats;
+  return JSON.parse(JSON.stringify({ ...r, stats }));
+}
+
+const models: [string, Model][] = [
+  ['TwoPhase, 4 resource managers', twoPhase(4)],
+  ['TwoPhase, 4 resource managers, symmetry', twoPhase(4, { symmetric: true })],
+  ['Peterson', peterson as Model],
+  ['dining philosophers (liveness, fairness)', diningPhilosophers as Model],
+  ['liveness fixtures', liveness as Model],
+  ['T-commit', tCommit as Model],
+  ['backup operator (Kubernetes library: OrderedMaps, Lists, KubeObjects)', backupOperator as Model],
+];
+
+describe('the frontier kept as bytes or in files finds what the frontier kept as objects finds', () => {
+  for (const [name, model] of models) {
+    it(name, async () => {
+      for (const v of model.variants as Variant<unknown>[]) {
+        const objects = checkVariant(v, { storage: 'objects' });
+        expect(objects.stats.frontier).toEqual({ encodedStates: 0, encodedBytes: 0, spilledBytes: 0 });
+        const bytes = checkVariant(v, { storage: 'bytes' });
+        expect(summary(bytes), `${v.name}, bytes`).toEqual(summary(objects));
+        // Every state stored went through the codec (the initial ones and every new one).
+        expect(bytes.stats.frontier!.encodedStates, v.name).toBe(objects.stats.distinctStates);
+        const disk = checkVariant(v, { storage: 'disk', workDir });
+        expect(summary(disk), `${v.name}, disk`).toEqual(summary(objects));
+        // Two threads (the other's expander in this thread, the work split from the first level).
+        const two = await checkVariantParallel(v, { storage: 'disk', workDir }, [expanderInThisThread(v, { storage: 'disk', workDir })], {
+          warmUp: 0,
+        });
+        expect(summary(two), `${v.name}, two threads, disk`).toEqual(summary(objects));
+      }
+      // Every spill file was removed when its search ended.
+      expect(readdirSync(workDir)).toEqual([]);
+    });
+  }
+
+  it('spills levels of many chunks to disk and reads them back (TwoPhase, 6 resource managers: 50,816 states, as TLC)', () => {
+    const v = twoPhase(6).variants[0] as Variant<unknown>;
+    const disk = checkVariant(v, { storage: 'disk', workDir, chunkBytes: 4096 });
+    expect([disk.verdict, disk.stats.distinctStates, disk.stats.statesGenerated, disk.stats.depth]).toEqual(['proved', 50816, 402306, 20]);
+    // Chunks of 4 KiB here (4 MiB by default): the widest levels fill many, and every full one went to a file.
+    expect(disk.stats.frontier!.spilledBytes).toBeGreaterThan(0);
+    expect(disk.stats.frontier!.spilledBytes).toBeLessThanOrEqual(
+      disk.stats.frontier!.encodedBytes + 5 * disk.stats.frontier!.encodedStates,
+    );
+    expect(readdirSync(workDir)).toEqual([]);
+  });
+});
+
+describe('the state codec', () => {
+  const Point = Record({ x: 0, y: 0 }, 'Point');
+  const codec = () => new StateCodec();
+  const roundTrip = (c: StateCodec, v: unknown, prev?: unknown, prevDecoded?: unknown) => {
+    const n = c.encode(v, prev);
+    return c.decode(c.bytes.slice(0, n), 0, n, prevDecoded);
+  };
+  /** Every order a value has, as a list: what a model's params() may depend on. */
+  const order = (v: unknown): unknown =>
+    v !== null && typeof v === 'object' && Symbol.iterator in v ? [...(v as Iterable<unknown>)].map(order) : v;
+
+  it('rebuilds values equal to the originals, in the same iteration order, Maps and Sets included', () => {
+    const c = codec();
+    const m = Map<string, unknown>()
+      .set('b', 1)
+      .set('a', List([1.5, -7, 2 ** 40, -0, 'é', null, true]));
+    const removed = Map<string, number>({ a: 1, b: 2, c: 3, d: 4 }).remove('b');
+    const values = [
+      m,
+      removed,
+      OrderedMap([[Point({ x: 1 }), Set(['z', 'y'])]]),
+      OrderedSet([3, 1, 2]),
+      Set([Point({ x: 2, y: 3 }), Point()]),
+      Point({ x: -1, y: 2 ** 31 }),
+    ];
+    for (const v of values) {
+      const back = roundTrip(c, v);
+      expect(is(back, v)).toBe(true);
+      expect(order(back)).toEqual(order(v));
+    }
+  });
+
+  it('keeps the previous state’s own objects for the parts that did not change', () => {
+    const c = codec();
+    const shared = Map({ big: List([1, 2, 3]) });
+    const first = Map({ shared, n: 1 });
+    const second = first.set('n', 2);
+    const firstBack = roundTrip(c, first) as typeof first;
+    const secondBack = roundTrip(c, second, first, firstBack) as typeof second;
+    expect(is(secondBack, second)).toBe(true);
+    expect(secondBack.get('shared')).toBe(firstBack.get('shared'));
+    // An unchanged part is one byte.
+    const n = c.encode(second, first);
+    expect(n).toBeLessThan(c.encode(second) / 2);
+  });
+
+  it('round-trips arbitrary nested values in order, alone and as a difference from another', () => {
+    const leaf = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.string(), fc.boolean(), fc.constant(null));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('list'), tie('map'), tie('set'), tie('point')),
+      list: fc.array(tie('value'), { maxLength: 4 }).map((xs) => List(xs)),
+      map: fc.array(fc.tuple(fc.string({ maxLength: 3 }), tie('value')), { maxLength: 4 }).map((es) => Map(es)),
+      set: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 5 }).map((xs) => Set(xs)),
+      point: fc.tuple(tie('value'), tie('value')).map(([x, y]) => Point({ x: x as number, y: y as number })),
+    }));
+    fc.assert(
+      fc.property(value, value, (a, b) => {
+        const c = codec();
+        const aBack = roundTrip(c, a);
+        const bBack = roundTrip(c, b, a, aBack);
+        return is(aBack, a) && is(bBack, b) && JSON.stringify(order(bBack)) === JSON.stringify(order(b));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
