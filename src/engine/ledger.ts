@@ -3,7 +3,7 @@
 // (bfs.ts with one thread, parallel/coordinator.ts with several) decide the order in which
 // successors arrive; everything that follows from a successor's arrival (is it new, is a bound
 // reached, its id, its edge in the graph, its coverage counts) happens here, once.
-import type { Fairness, LivenessProperty, Property, PropertyKind, StepEvent, Variant } from './model.ts';
+import type { Fairness, LivenessProperty, PropertyKind, StepEvent, Variant } from './model.ts';
 import { DEADLOCK } from './model.ts';
 import { StateGraph } from './stateGraph.ts';
 import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
@@ -12,10 +12,10 @@ import { Expansion, PREMISE_HELD, VIOLATED } from './expansion.ts';
 import { visitedSet, NEW, type VisitedSet } from './visited.ts';
 import { StateLog, rebuildTrace, ReplayError, withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
 import { FaultThrown, ModelError, toModelError, type ModelFault } from './errors.ts';
-import { DEADLOCK_PROPERTY, DETERMINISM_HINT } from './modelCalls.ts';
+import { DEADLOCK_PROPERTY, DETERMINISM_HINT, propertyResults, reportedProperties } from './modelCalls.ts';
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
 import { Storage, type StorageOptions, type StorageStats } from './storage.ts';
-import type { IncompleteReason, PropertyResult, Stats, VariantResult, Violation } from './result.ts';
+import type { IncompleteReason, Stats, VariantResult, Violation } from './result.ts';
 
 export interface SearchOptions extends StopOptions, StorageOptions {
   /** Stop, incomplete, rather than store more distinct states than this. */
@@ -393,16 +393,13 @@ export class Ledger<S> {
   private result(seconds: number): VariantResult<S> {
     const v = this.variant;
     const expected = v.expectedViolations ?? [];
-    const all: { name: string; kind: Property<S>['kind'] | 'deadlock'; statement: string }[] = [...v.properties];
-    if (this.checkDeadlock) all.push(DEADLOCK_PROPERTY);
-    const properties: PropertyResult[] = all.map((p) => ({
-      name: p.name,
-      kind: p.kind,
-      statement: p.statement,
-      status: this.findings.has(p.name) ? 'violated' : this.unknown(p.name) ? 'unknown' : 'holds',
-      expectedViolated: expected.includes(p.name),
-      ...this.premiseOf(p),
-    }));
+    const all = reportedProperties(v, this.checkDeadlock);
+    const properties = propertyResults(
+      v,
+      this.checkDeadlock,
+      (name) => (this.findings.has(name) ? 'violated' : this.unknown(name) ? 'unknown' : 'holds'),
+      (p) => this.premiseOf(p),
+    );
     const violations: Violation<S>[] = all
       .filter((p) => this.findings.has(p.name))
       .map((p) => {

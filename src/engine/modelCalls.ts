@@ -9,6 +9,7 @@ import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
 import type { StateFingerprinter } from './symmetry.ts';
 import { NotAStateValue, UnnamedRecord } from './encoding.ts';
 import { FaultThrown, ModelError, causeOf, type ModelErrorCode } from './errors.ts';
+import type { PropertyResult, PropertyStatus } from './result.ts';
 
 export type SafetyProperty<S> = Exclude<Property<S>, LivenessProperty<S>>;
 
@@ -17,6 +18,32 @@ export const DEADLOCK_PROPERTY = {
   name: DEADLOCK,
   statement: 'Every reachable state has at least one successor.',
 };
+
+/** Every property a variant's result reports: its own, and deadlock when it is checked. */
+export function reportedProperties<S>(
+  v: { readonly properties: readonly Property<S>[] },
+  checkDeadlock: boolean,
+): { name: string; kind: Property<S>['kind'] | 'deadlock'; statement: string }[] {
+  return checkDeadlock ? [...v.properties, DEADLOCK_PROPERTY] : [...v.properties];
+}
+
+/** Each reported property's line in a result: its status and, where it has one, its premise count. */
+export function propertyResults<S>(
+  v: { readonly properties: readonly Property<S>[]; readonly expectedViolations?: readonly string[] },
+  checkDeadlock: boolean,
+  status: (name: string) => PropertyStatus,
+  premise: (p: { name: string; kind: string }) => { premiseStates?: number; vacuous: boolean },
+): PropertyResult[] {
+  const expected = v.expectedViolations ?? [];
+  return reportedProperties(v, checkDeadlock).map((p) => ({
+    name: p.name,
+    kind: p.kind,
+    statement: p.statement,
+    status: status(p.name),
+    expectedViolated: expected.includes(p.name),
+    ...premise(p),
+  }));
+}
 
 /** A variant's safety properties, by when they are checked. */
 export function splitProperties<S>(properties: readonly Property<S>[]) {

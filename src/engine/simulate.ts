@@ -11,15 +11,15 @@
 // is reported (the first, among equals). Deadlocks and settled states are checked where a run
 // ends in one. Liveness properties are not checked: a finite random prefix says nothing about
 // what happens for ever.
-import type { Property, Variant } from './model.ts';
+import type { Variant } from './model.ts';
 import { SeenSet, NEW } from './seenSet.ts';
 import { FaultThrown, noInitialState, toModelError } from './errors.ts';
 import { StopPoll, type StopOptions } from './stopPoll.ts';
 import { withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
 import { describeFairness, validateVariant } from './ledger.ts';
 import { Expansion, SETTLED, VIOLATED, type Visitor } from './expansion.ts';
-import { DEADLOCK_PROPERTY } from './modelCalls.ts';
-import type { PropertyResult, VariantResult, Violation } from './result.ts';
+import { DEADLOCK_PROPERTY, propertyResults, reportedProperties } from './modelCalls.ts';
+import type { VariantResult, Violation } from './result.ts';
 
 export interface SimulationOptions extends StopOptions {
   /** Behaviours to draw. */
@@ -208,16 +208,13 @@ class Simulation<S> {
   private result(seconds: number): VariantResult<S> {
     const v = this.variant;
     const expected = v.expectedViolations ?? [];
-    const all: { name: string; kind: Property<S>['kind'] | 'deadlock'; statement: string }[] = [...v.properties];
-    if (this.checkDeadlock) all.push(DEADLOCK_PROPERTY);
-    const properties: PropertyResult[] = all.map((p) => ({
-      name: p.name,
-      kind: p.kind,
-      statement: p.statement,
-      status: this.found.has(p.name) ? 'violated' : 'unknown',
-      expectedViolated: expected.includes(p.name),
-      vacuous: false,
-    }));
+    const all = reportedProperties(v, this.checkDeadlock);
+    const properties = propertyResults(
+      v,
+      this.checkDeadlock,
+      (name) => (this.found.has(name) ? 'violated' : 'unknown'),
+      () => ({ vacuous: false }),
+    );
     const violations: Violation<S>[] = all
       .filter((p) => this.found.has(p.name))
       .map((p) => ({ property: p.name, kind: p.kind, statement: p.statement, trace: withViews(this.found.get(p.name)!.trace, v.view) }));
