@@ -46,7 +46,7 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
   /** Stores a new state: its invariants, its labels, into the next level (`from`: the state whose step made it, as for MC102). */
   const store = (s: S, sid: number, subject: string, from: number): void => {
     x.checkState(s, sid, visitor);
-    ledger.label(sid, (i) => x.labels[i]);
+    if (ledger.graph) ledger.label(sid, (i) => x.labels[i]);
     x.hold(next, s, subject, from);
   };
 
