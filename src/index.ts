@@ -42,6 +42,7 @@ export type {
 export { check, selectVariants, type CheckOptions } from './engine/check.ts';
 export { configureModel } from './engine/parameters.ts';
 export { checkVariant, type SearchOptions, type Progress } from './engine/bfs.ts';
+export type { CheckpointOptions } from './engine/checkpoint.ts';
 export { checkVariantParallel, expanderInThisThread, splitRefusal } from './engine/parallel/parallelSearch.ts';
 export { serveExpander, portLink, type MessagePortLike } from './engine/parallel/port.ts';
 export type { ExpanderLink } from './engine/parallel/protocol.ts';

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shortDigest } from '../report/manifest.ts';
 
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The library parts that shape a page's text: all of these directories... */
 const LIBRARY_DIRS = ['src/k8s'];
@@ -49,7 +49,7 @@ export function codeDigest(path: string, text: string): string {
   return h.digest('hex').slice(0, 16);
 }
 
-function fileDigest(path: string): string {
+export function fileDigest(path: string): string {
   const bytes = readFileSync(path);
   return path.endsWith('.ts') ? codeDigest(path, bytes.toString('utf8')) : shortDigest(bytes);
 }
@@ -78,7 +78,7 @@ export function localModules(modelFile: string): string[] {
   return [...seen];
 }
 
-function tsFilesUnder(dir: string): string[] {
+export function tsFilesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? tsFilesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
     .sort();

@@ -12,7 +12,7 @@ import { formatMatrix, formatModelHeader, formatSummary } from '../report/text.t
 import { matrixJson } from '../report/matrixJson.ts';
 import type { OutputFile, RenderedVariant, RenderOptions } from './render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { checkInWorkers, typecheckInWorker, WorkerModelError, WorkerOutOfMemory } from './workerPool.ts';
 import { formatTypeDiagnostic, type TypeDiagnostic } from './typeDiagnostic.ts';
 import { formatError } from '../report/errorText.ts';
@@ -20,6 +20,7 @@ import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
 import { runDocs } from './docsCommand.ts';
 import { progressPrinter } from './progress.ts';
+import { planCheckpoints, readManifest, type Manifest } from './checkpointDir.ts';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -62,6 +63,9 @@ interface Options {
   outMermaid?: string;
   outDot?: string;
   dotMaxStates: number;
+  checkpoint?: string;
+  checkpointEvery: number;
+  resume?: string;
 }
 
 function positiveInt(value: string): number {
@@ -78,6 +82,12 @@ function storageMode(value: string): StorageMode {
 function nonNegativeInt(value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 0 || n > 0xffffffff) throw new InvalidArgumentError('expected a whole number from 0 to 4294967295');
+  return n;
+}
+
+function nonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number, 0 or more');
   return n;
 }
 
@@ -157,6 +167,20 @@ function program(): Command {
     )
     .option('--dot-max-states <n>', 'the largest graph --out-dot draws', positiveInt, 500)
     .option(
+      '--checkpoint <dir>',
+      "write checkpoints of each variant's search to DIR (at level boundaries, every --checkpoint-every minutes, and when Ctrl-C, --timeout or --max-memory stops it); continue with: modelcheck resume DIR",
+    )
+    .option(
+      '--checkpoint-every <minutes>',
+      'with --checkpoint: the least time between two checkpoints of a search (0: at every level)',
+      nonNegativeNumber,
+      10,
+    )
+    .option(
+      '--resume <dir>',
+      'continue the searches checkpointed in DIR (refused unless the model files and the arguments that decide results are the same); what modelcheck resume DIR runs',
+    )
+    .option(
       '--workers <n>',
       'threads (default: the number of cores): variants are checked side by side, and each search is split among the threads left over; the results do not depend on it',
       positiveInt,
@@ -171,6 +195,7 @@ function program(): Command {
 /** Runs the CLI on `argv` (without node and script), returning the exit status. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (argv[0] === 'docs') return runDocs(argv.slice(1), io);
+  if (argv[0] === 'resume') return runResume(argv.slice(1), io);
   const cmd = program();
   let file: string;
   let opts: Options;
@@ -194,6 +219,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       }
     } else if (opts.runs !== undefined || opts.depth !== undefined || opts.seed !== undefined) {
       throw new InvalidArgumentError('--runs, --depth and --seed go with --simulate');
+    }
+    if (opts.checkpoint !== undefined || opts.resume !== undefined) {
+      if (opts.simulate) throw new InvalidArgumentError('--simulate draws random runs; it takes no --checkpoint or --resume');
+      if (opts.exact)
+        throw new InvalidArgumentError(
+          '--exact keeps whole states, which a checkpoint does not save; it takes no --checkpoint or --resume',
+        );
+      if (opts.checkpoint !== undefined && opts.resume !== undefined && resolve(opts.checkpoint) !== resolve(opts.resume)) {
+        throw new InvalidArgumentError('--resume DIR goes on writing checkpoints in DIR; it takes no --checkpoint elsewhere');
+      }
     }
     if (opts.trace !== 'changes' && opts.trace !== 'full') {
       throw new InvalidArgumentError(`--trace takes changes or full, not ${opts.trace}`);
@@ -221,6 +256,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   try {
     const model = await loadModel(file, opts.param);
     const names = selectVariants(model, opts.variant, opts.matrix).map((v) => v.name);
+    const checkpointDir = opts.resume ?? opts.checkpoint;
+    const checkpoints =
+      checkpointDir !== undefined
+        ? planCheckpoints(checkpointDir, file, resultArgs(opts), opts.resume !== undefined, opts.checkpointEvery * 60)
+        : undefined;
     const matrices = opts.matrix !== undefined && opts.matrix !== false ? selectMatrices(model, opts.matrix) : [];
     const progress = opts.progress ? progressPrinter(io.stderr, io.stderrIsTty) : undefined;
     const onProgress = progress?.onProgress;
@@ -265,7 +305,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     let rendered: RenderedVariant[];
     try {
       const simulate = opts.simulate ? { runs: opts.runs ?? 1000, depth: opts.depth ?? 100, seed: opts.seed ?? randomSeed() } : undefined;
-      rendered = await checkInWorkers(file, names, { params: opts.param, search, simulate, render }, workers, onProgress, threadsPerSearch);
+      rendered = await checkInWorkers(
+        file,
+        names,
+        { params: opts.param, search, simulate, render, checkpoint: checkpoints?.forVariant },
+        workers,
+        onProgress,
+        threadsPerSearch,
+      );
     } catch (e) {
       await failIfTypeErrors();
       throw e;
@@ -287,6 +334,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       },
     );
     for (const r of rendered) for (const d of r.declined) io.stderr(`modelcheck: ${d}\n`);
+    const stopped = rendered.filter((r) => ['interrupted', 'timeout', 'memory'].includes(r.summary.incompleteReason ?? ''));
+    if (checkpoints !== undefined && stopped.length > 0) {
+      io.stderr(
+        `modelcheck: checkpoints of ${stopped.map((r) => r.summary.variant).join(', ')} are in ${checkpoints.dir}; go on with: modelcheck resume ${checkpoints.dir}\n`,
+      );
+    }
     if (opts.json) {
       const doc = {
         model: model.name,
@@ -332,6 +385,41 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     }
     throw e; // a bug in modelcheck itself: bin/modelcheck.js prints it with its stack
   }
+}
+
+/**
+ * `modelcheck resume DIR [options]`: the checkpointed command again, its model and the
+ * arguments that decide results taken from DIR's manifest, the other options (output, threads,
+ * limits) from this command line.
+ */
+async function runResume(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const [dir, ...rest] = argv;
+  if (dir === undefined || dir.startsWith('-')) {
+    io.stderr('modelcheck: resume takes the checkpoint directory first: modelcheck resume DIR [options]\n');
+    return EXIT.ERROR;
+  }
+  let manifest: Manifest;
+  try {
+    manifest = readManifest(dir);
+  } catch (e) {
+    if (!(e instanceof ModelError)) throw e;
+    io.stderr(`${formatError(e, dir, new Chalk({ level: 0 }))}\n`);
+    return EXIT.ERROR;
+  }
+  return runCli([manifest.model, ...manifest.args, ...rest, '--resume', dir], io);
+}
+
+/** The arguments that decide a run's results, as a checkpoint's manifest records them. */
+function resultArgs(opts: Options): string[] {
+  const out: string[] = [];
+  if (opts.variant !== undefined) out.push('--variant', opts.variant);
+  for (const p of opts.param) out.push('--param', p);
+  if (opts.matrix === true) out.push('--matrix');
+  else if (typeof opts.matrix === 'string') out.push('--matrix', opts.matrix);
+  if (opts.maxStates !== undefined) out.push('--max-states', String(opts.maxStates));
+  if (opts.maxDepth !== undefined) out.push('--max-depth', String(opts.maxDepth));
+  if (!opts.symmetry) out.push('--no-symmetry');
+  return out;
 }
 
 /** A seed for a simulation the user did not seed: printed with the result, so it can be repeated. */

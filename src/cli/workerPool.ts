@@ -9,6 +9,7 @@ import type { Progress } from '../engine/bfs.ts';
 import type { RenderOptions, RenderedVariant } from './render.ts';
 import type { WorkerInput, WorkerSearchOptions } from './variantWorker.ts';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
+import type { CheckpointOptions } from '../engine/checkpoint.ts';
 
 /** A ModelError raised in a worker, already formatted there. */
 export class WorkerModelError extends Error {
@@ -38,7 +39,14 @@ const WORKER = new URL('../../bin/worker.js', import.meta.url);
 export async function checkInWorkers(
   file: string,
   variants: readonly string[],
-  options: { params: readonly string[]; search: WorkerSearchOptions; simulate?: WorkerInput['simulate']; render: RenderOptions },
+  options: {
+    params: readonly string[];
+    search: WorkerSearchOptions;
+    simulate?: WorkerInput['simulate'];
+    render: RenderOptions;
+    /** Each variant's checkpoint options (--checkpoint, --resume). */
+    checkpoint?: (variant: string) => CheckpointOptions;
+  },
   size: number,
   onProgress?: (p: Progress) => void,
   threadsPerSearch = 1,
@@ -51,7 +59,9 @@ export async function checkInWorkers(
       // A worker's heap is capped lower than the main thread's by default; a search keeps its
       // frontier in the heap, so give each thread an equal share of most of the memory.
       const heapMb = Math.floor(((totalmem() / 2 ** 20) * 0.7) / (size * threadsPerSearch));
-      const input: WorkerInput = { file, variant: variants[index], ...options, threads: threadsPerSearch, heapMb };
+      const { checkpoint, ...rest } = options;
+      const search = checkpoint ? { ...options.search, checkpoint: checkpoint(variants[index]) } : options.search;
+      const input: WorkerInput = { file, variant: variants[index], ...rest, search, threads: threadsPerSearch, heapMb };
       const worker = new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
       let settled = false;
       worker.on('message', (m: WorkerMessage) => {

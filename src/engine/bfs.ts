@@ -11,6 +11,7 @@ import { CUT, Ledger, type SearchOptions } from './ledger.ts';
 import { noInitialState } from './errors.ts';
 import { StateCodec } from './stateCodec.ts';
 import { StateQueue } from './stateQueue.ts';
+import { ancestryOf, replayAncestry } from './frontierReplay.ts';
 import type { VariantResult } from './result.ts';
 
 export { describeFairness, validateVariant, type Progress, type SearchOptions } from './ledger.ts';
@@ -50,19 +51,33 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
     x.hold(next, s, subject, from);
   };
 
-  x.initialStates((s, fp) => {
-    if (ledger.incomplete) return;
-    const sid = ledger.storeInitial(fp, s, sym?.orbit ?? 1);
-    if (sid < 0) return;
-    x.keep();
-    store(s, sid, 'init', -1);
-  });
-  if (ledger.generated === 0) throw noInitialState(ledger.modelName, ledger.variant.name);
-  ledger.depth = 1;
+  const resumed = ledger.resume();
+  if (resumed?.complete) return ledger.finish();
+  let levelStart = 0;
+  if (resumed) {
+    // The level to expand, rebuilt by replay: its states are stored and checked already.
+    levelStart = resumed.levelStart;
+    replayAncestry(x, ancestryOf(ledger.log, levelStart, ledger.log.size), (sid, s) => {
+      x.hold(next, s, 'resume', sid);
+    });
+  } else {
+    x.initialStates((s, fp) => {
+      if (ledger.incomplete) return;
+      const sid = ledger.storeInitial(fp, s, sym?.orbit ?? 1);
+      if (sid < 0) return;
+      x.keep();
+      store(s, sid, 'init', -1);
+    });
+    if (ledger.generated === 0) throw noInitialState(ledger.modelName, ledger.variant.name);
+    ledger.depth = 1;
+  }
 
   let expanded = 0;
-  let levelStart = 0;
   levels: while (next.size > 0 && !ledger.incomplete) {
+    ledger.addPremises(x.invariantPremise, x.livenessPremise);
+    x.invariantPremise.fill(0);
+    x.livenessPremise.fill(0);
+    ledger.boundary(levelStart);
     const frontier = next;
     next = new StateQueue<S>(codec, ledger.storage);
     const n = frontier.size;

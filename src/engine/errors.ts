@@ -10,6 +10,7 @@ export type ModelErrorCode =
   | 'MC004_UNKNOWN_VARIANT' // --variant names no variant of the model
   | 'MC005_TYPE_ERROR' // the model's files do not type-check
   | 'MC006_BAD_PARAMETER' // --param names no parameter of the model, or its value is not a whole number in range
+  | 'MC007_CHECKPOINT_REFUSED' // a checkpoint is missing, damaged, or was written for other model files, variant, parameters or options
   | 'MC100_NO_INIT_STATE' // init() produced no state
   | 'MC101_ACTION_THREW' // an action's params() or next() threw
   | 'MC102_NOT_A_STATE_VALUE' // a state holds something that is not an immutable value

@@ -16,6 +16,7 @@ import { DEADLOCK_PROPERTY, DETERMINISM_HINT, propertyResults, reportedPropertie
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
 import { Storage, type StorageOptions, type StorageStats } from './storage.ts';
 import type { IncompleteReason, Stats, VariantResult, Violation } from './result.ts';
+import { Checkpoints, type CheckpointOptions, type Resumed } from './checkpoint.ts';
 
 export interface SearchOptions extends StopOptions, StorageOptions {
   /** Stop, incomplete, rather than store more distinct states than this. */
@@ -33,6 +34,35 @@ export interface SearchOptions extends StopOptions, StorageOptions {
   readonly modelName?: string;
   /** Called about once a second with the search's progress. */
   readonly onProgress?: (p: Progress) => void;
+  /** Write checkpoints of the search, and resume from one (checkpoint.ts). */
+  readonly checkpoint?: CheckpointOptions;
+}
+
+/**
+ * The search's small books at a level boundary (checkpoint.ts): what a checkpoint saves besides
+ * the trace log and the state graph, whose first logSize states and graphEdges edges it saves.
+ */
+export interface Books {
+  /** The first id of the level about to be expanded (-1: the search has ended). */
+  readonly levelStart: number;
+  readonly logSize: number;
+  readonly depth: number;
+  readonly generated: number;
+  readonly fullStates: number;
+  readonly incomplete: IncompleteReason | null;
+  readonly enabledCount: readonly number[];
+  readonly newCount: readonly number[];
+  readonly invariantPremise: readonly number[];
+  readonly settledPremise: readonly number[];
+  readonly livenessPremise: readonly number[];
+  /** Per property violated: its name, the state, and for a step property the step. */
+  readonly findings: readonly { name: string; stateId: number; step?: { action: number; hi: number; lo: number } }[];
+  /** The states whose edges the graph holds (those expanded), its edges, its interned parameters. */
+  readonly graphStates: number;
+  readonly graphEdges: number;
+  readonly graphParams: number;
+  /** The search's seconds so far, over every run that made it. */
+  readonly seconds: number;
 }
 
 export interface Progress {
@@ -94,6 +124,10 @@ export class Ledger<S> {
   /** The liveness properties left unchecked when a limit stopped the liveness phase. */
   private readonly livenessUnchecked = new Set<string>();
   private lastProgress = this.started;
+  /** The seconds spent on this search by the runs before a resume. */
+  private priorSeconds = 0;
+  /** Writes checkpoints, when asked to (checkpoint.ts). */
+  readonly checkpoints: Checkpoints | undefined;
 
   constructor(
     readonly variant: Variant<S>,
@@ -136,6 +170,94 @@ export class Ledger<S> {
     this.maxDepth = options.maxDepth ?? Infinity;
     this.stopPoll = new StopPoll(options, this.started);
     this.storage = new Storage(options);
+    if (options.checkpoint !== undefined) {
+      if (options.exact) {
+        throw new ModelError(
+          'MC007_CHECKPOINT_REFUSED',
+          `variant ${variant.name}: --exact keeps whole states, which a checkpoint does not save`,
+          {
+            model: this.modelName,
+            variant: variant.name,
+            hint: 'check without --exact, or without --checkpoint',
+          },
+        );
+      }
+      this.checkpoints = new Checkpoints(options.checkpoint, this as Ledger<unknown>);
+    }
+  }
+
+  /**
+   * Takes back the books of a checkpoint when resuming from one: where the search goes on
+   * from (complete: it had ended, and only its result is to be made), or undefined to start.
+   */
+  resume(): Resumed | undefined {
+    return this.checkpoints?.restore();
+  }
+
+  /**
+   * A level boundary (checkpoint.ts): the states from `levelStart` on are stored and checked,
+   * and none expanded yet. A checkpoint is written here when one is due.
+   */
+  boundary(levelStart: number): void {
+    // After a stop, the level before was not expanded in full: no boundary.
+    const i = this.incomplete;
+    if (i === 'interrupted' || i === 'timeout' || i === 'memory') return;
+    this.checkpoints?.boundary(levelStart);
+  }
+
+  /** The small books as they stand, for a checkpoint at level boundary `levelStart` (-1: the end). */
+  books(levelStart: number): Books {
+    const g = this.graph;
+    return {
+      levelStart,
+      logSize: this.log.size,
+      depth: this.depth,
+      generated: this.generated,
+      fullStates: this.fullStates,
+      // A stop (Ctrl-C, a time or memory limit) belongs to the level under way, not to the boundary.
+      incomplete: this.incomplete === 'maxStates' || this.incomplete === 'maxDepth' ? this.incomplete : null,
+      enabledCount: [...this.enabledCount],
+      newCount: [...this.newCount],
+      invariantPremise: [...this.invariantPremise],
+      settledPremise: [...this.settledPremise],
+      livenessPremise: [...this.livenessPremise],
+      findings: [...this.findings.values()].map((f) => ({
+        name: f.property.name,
+        stateId: f.stateId,
+        ...(f.step ? { step: { action: f.step.action, hi: f.step.target.hi, lo: f.step.target.lo } } : {}),
+      })),
+      graphStates: g ? (levelStart >= 0 ? levelStart : g.stateCount) : 0,
+      graphEdges: g ? (levelStart >= 0 ? g.start[levelStart] : g.edgeCount) : 0,
+      graphParams: g ? g.paramCount : 0,
+      seconds: this.priorSeconds + (performance.now() - this.started) / 1000,
+    };
+  }
+
+  /** Takes back books saved by books() (the log and graph are the checkpoint's to restore). */
+  restoreBooks(b: Books): void {
+    this.depth = b.depth;
+    this.generated = b.generated;
+    this.fullStates = b.fullStates;
+    this.incomplete = b.incomplete ?? undefined;
+    const copy = (to: number[], from: readonly number[]) => {
+      for (let i = 0; i < from.length; i++) to[i] = from[i];
+    };
+    copy(this.enabledCount, b.enabledCount);
+    copy(this.newCount, b.newCount);
+    copy(this.invariantPremise, b.invariantPremise);
+    copy(this.settledPremise, b.settledPremise);
+    copy(this.livenessPremise, b.livenessPremise);
+    this.findings.clear();
+    for (const f of b.findings) {
+      const property = f.name === DEADLOCK_PROPERTY.name ? DEADLOCK_PROPERTY : this.variant.properties.find((p) => p.name === f.name);
+      if (property === undefined) throw new Error(`checkpoint: no property ${f.name} in variant ${this.variant.name}`);
+      this.findings.set(f.name, {
+        property,
+        stateId: f.stateId,
+        ...(f.step ? { step: { action: f.step.action, target: { hi: f.step.hi, lo: f.step.lo } } } : {}),
+      });
+    }
+    this.priorSeconds = b.seconds;
   }
 
   /** The storage figures of another thread's frontier, for the report. */
@@ -296,7 +418,8 @@ export class Ledger<S> {
     this.storage.close();
     // BFS stores states in order of depth, so the last one stored is the deepest.
     this.depth = this.log.size > 0 ? this.log.depth(this.log.size - 1) : 0;
-    const seconds = (performance.now() - this.started) / 1000;
+    this.checkpoints?.end();
+    const seconds = this.priorSeconds + (performance.now() - this.started) / 1000;
     // Liveness needs the whole graph: a search cut short has states whose steps were never
     // generated, which would look like states where the system stops.
     if (this.graph && !this.incomplete) this.checkLiveness(this.graph);

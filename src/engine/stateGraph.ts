@@ -78,6 +78,41 @@ export class StateGraph {
     return id;
   }
 
+  /** How many parameters are interned; the first `n` in order of their ids (for a checkpoint). */
+  get paramCount(): number {
+    return this.paramIds.size;
+  }
+
+  paramKeys(n: number): unknown[] {
+    return [...this.paramIds.keys()].slice(0, n);
+  }
+
+  /**
+   * Takes back what a checkpoint saved: the edges of states [0, states), `edges` of them, the
+   * labels of every state logged, and the interned parameters in order of their ids.
+   */
+  restore(start: Int32Array, target: Int32Array, action: Uint16Array, param: Int32Array, labels: Uint8Array[], params: unknown[]): void {
+    const states = start.length - 1;
+    const edges = target.length;
+    this.start = grown(new Int32Array(1024), states + 2, (n) => new Int32Array(n));
+    this.start.set(start);
+    this.target = grown(new Int32Array(4096), edges + 1, (n) => new Int32Array(n));
+    this.target.set(target);
+    this.action = grown(new Uint16Array(4096), edges + 1, (n) => new Uint16Array(n));
+    this.action.set(action);
+    this.param = grown(new Int32Array(4096), edges + 1, (n) => new Int32Array(n));
+    this.param.set(param);
+    this.labels = labels.map((l) => {
+      const own = grown(new Uint8Array(1024), l.length + 1, (n) => new Uint8Array(n));
+      own.set(l);
+      return own;
+    });
+    this.states = states;
+    this.edges = edges;
+    this.paramIds.clear();
+    for (const k of params) this.paramIds.set(k, this.paramIds.size);
+  }
+
   /** Bytes held by the graph's arrays (for the statistics). */
   get bytes(): number {
     return (

@@ -122,6 +122,47 @@ export class StateLog {
     return path.reverse();
   }
 
+  parentOf(id: number): number {
+    return this.parents[id >>> CHUNK_BITS][id & IN_CHUNK];
+  }
+
+  /** The first id of each depth (index 0: depth 1), for a checkpoint. */
+  get levelStarts(): readonly number[] {
+    return this.levelStart;
+  }
+
+  /** The log's first `n` states as views of its chunks (parents, actions, fingerprints), for a checkpoint. */
+  parts(n: number): { parents: Int32Array[]; actions: Uint16Array[]; fps: Uint32Array[] } {
+    const out = { parents: [] as Int32Array[], actions: [] as Uint16Array[], fps: [] as Uint32Array[] };
+    for (let c = 0; c << CHUNK_BITS < n; c++) {
+      const k = Math.min(n - (c << CHUNK_BITS), this.parents[c].length);
+      out.parents.push(this.parents[c].subarray(0, k));
+      out.actions.push(this.actions[c].subarray(0, k));
+      out.fps.push(this.fps[c].subarray(0, 2 * k));
+    }
+    return out;
+  }
+
+  /** Appends states saved by parts() (with their depths' first ids), calling `each` with each new id. */
+  restore(
+    parents: Int32Array,
+    actions: Uint16Array,
+    fps: Uint32Array,
+    levelStarts: readonly number[],
+    each: (id: number, fp: Fingerprint) => void,
+  ): void {
+    const fp = { hi: 0, lo: 0 };
+    let depth = 0;
+    for (let i = 0; i < parents.length; i++) {
+      while (depth < levelStarts.length && levelStarts[depth] <= i) depth++;
+      fp.hi = fps[2 * i];
+      fp.lo = fps[2 * i + 1];
+      const a = actions[i];
+      const id = this.add(parents[i], a === NO_ACTION ? -1 : a, fp, depth);
+      each(id, fp);
+    }
+  }
+
   actionOf(id: number): number {
     const a = this.actions[id >>> CHUNK_BITS][id & IN_CHUNK];
     return a === NO_ACTION ? -1 : a;

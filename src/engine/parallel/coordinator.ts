@@ -20,6 +20,7 @@ import { PREMISE_HELD, VIOLATED } from '../expansion.ts';
 import type { VariantResult } from '../result.ts';
 import type { StorageStats } from '../storage.ts';
 import { END, END_DEADLOCK, RECORD, type ExpanderLink, type Report } from './protocol.ts';
+import { ancestryOf } from '../frontierReplay.ts';
 
 /** Levels with fewer states than this, per thread, are expanded by every thread. */
 export const WARM_UP_PER_THREAD = 64;
@@ -59,9 +60,61 @@ class Coordinator<S> {
 
   async run(): Promise<void> {
     const ledger = this.ledger;
+    const resumed = ledger.resume();
+    if (resumed?.complete) return;
+    let levelStart: number;
+    /** The level about to be expanded was checked before a checkpoint. */
+    let checked = false;
+    if (resumed) {
+      // Every thread rebuilds the whole level and holds it, as in the warm-up.
+      levelStart = resumed.levelStart;
+      const ancestry = ancestryOf(ledger.log, levelStart, ledger.log.size);
+      this.fail(await this.round(() => ({ kind: 'resume', ancestry })));
+      this.holderCandidate = Int32Array.from({ length: ledger.log.size - levelStart }, (_v, k) => k);
+      this.holder = new Int32Array(this.holderCandidate.length);
+      this.replicated = true;
+      checked = true;
+    } else {
+      levelStart = await this.initial();
+    }
+
+    for (;;) {
+      const levelEnd = ledger.log.size;
+      const n = levelEnd - levelStart;
+      if (n === 0) break;
+      const expand = ledger.incomplete === undefined;
+      const orders = this.assign(levelStart, n);
+      const violated = ledger.variant.properties.flatMap((_p, i) => (ledger.open(i) ? [] : [i]));
+      const replicas = this.replicated;
+      const reports = await this.round((w) => ({ kind: 'level', assign: orders[w], expand, quiet: replicas && w > 0, violated, checked }));
+      checked = false;
+      const used = replicas ? reports.slice(0, 1) : reports;
+      this.fail(used);
+      for (const rep of used) {
+        ledger.addPremises(rep.invariantPremise, rep.livenessPremise);
+        if (rep.stopped !== undefined) ledger.incomplete ??= rep.stopped;
+        const l = rep.labels;
+        for (let k = 0; k < l.length; k += 2) ledger.label(l[k], (i) => (l[k + 1] >>> (2 * i)) & 3);
+      }
+      // Each invariant's violation in the state of least id.
+      const found = used.flatMap((rep) => pairs(rep.invariantFindings)).sort((a, b) => a[1] - b[1]);
+      for (const [pi, id] of found) ledger.recordState(pi, id);
+      // The level is stored and checked, and its expansion not yet taken in: a level boundary.
+      ledger.boundary(levelStart);
+      if (!expand) break;
+      const cut = this.merge(used);
+      this.recordSteps(used, cut);
+      ledger.progress(ledger.log.size - levelEnd);
+      if (ledger.log.size > levelEnd) ledger.depth++;
+      levelStart = levelEnd;
+    }
+  }
+  /** The initial states, held by every thread; the first id of the level after them. */
+  private async initial(): Promise<number> {
+    const ledger = this.ledger;
     const init = (await this.round(() => ({ kind: 'init' })))[0];
     this.fail([init]);
-    let levelStart = ledger.log.size;
+    const levelStart = ledger.log.size;
     const candidateOf: number[] = [];
     const fp = this.fp;
     for (let k = 0; k < init.count; k++) {
@@ -76,35 +129,9 @@ class Coordinator<S> {
     this.holder = new Int32Array(candidateOf.length);
     this.holderCandidate = Int32Array.from(candidateOf);
     ledger.depth = 1;
-
-    for (;;) {
-      const levelEnd = ledger.log.size;
-      const n = levelEnd - levelStart;
-      if (n === 0) break;
-      const expand = ledger.incomplete === undefined;
-      const orders = this.assign(levelStart, n);
-      const violated = ledger.variant.properties.flatMap((_p, i) => (ledger.open(i) ? [] : [i]));
-      const replicas = this.replicated;
-      const reports = await this.round((w) => ({ kind: 'level', assign: orders[w], expand, quiet: replicas && w > 0, violated }));
-      const used = replicas ? reports.slice(0, 1) : reports;
-      this.fail(used);
-      for (const rep of used) {
-        ledger.addPremises(rep.invariantPremise, rep.livenessPremise);
-        if (rep.stopped !== undefined) ledger.incomplete ??= rep.stopped;
-        const l = rep.labels;
-        for (let k = 0; k < l.length; k += 2) ledger.label(l[k], (i) => (l[k + 1] >>> (2 * i)) & 3);
-      }
-      // Each invariant's violation in the state of least id.
-      const found = used.flatMap((rep) => pairs(rep.invariantFindings)).sort((a, b) => a[1] - b[1]);
-      for (const [pi, id] of found) ledger.recordState(pi, id);
-      if (!expand) break;
-      const cut = this.merge(used);
-      this.recordSteps(used, cut);
-      ledger.progress(ledger.log.size - levelEnd);
-      if (ledger.log.size > levelEnd) ledger.depth++;
-      levelStart = levelEnd;
-    }
+    return levelStart;
   }
+
   /** Sends each thread its order, works on thread 0's here, and waits for every report. */
   private async round(order: (w: number) => Parameters<ExpanderLink['send']>[0]): Promise<Report[]> {
     for (let w = this.links.length - 1; w >= 0; w--) this.links[w].send(order(w));

@@ -13,6 +13,7 @@ import { StateQueue } from '../stateQueue.ts';
 import { Storage, type StorageOptions } from '../storage.ts';
 import { StopPoll, type StopOptions } from '../stopPoll.ts';
 import { FaultThrown } from '../errors.ts';
+import { replayAncestry, type Ancestry } from '../frontierReplay.ts';
 import { END, END_DEADLOCK, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
 
 /**
@@ -90,7 +91,25 @@ export class Expander<S> {
   }
 
   handle(order: Exclude<Order, { kind: 'close' }>): Report {
-    return order.kind === 'init' ? this.initial() : this.level(order.assign, order.expand, order.quiet, order.violated);
+    if (order.kind === 'init') return this.initial();
+    if (order.kind === 'resume') return this.resume(order.ancestry);
+    return this.level(order.assign, order.expand, order.quiet, order.violated, order.checked === true);
+  }
+
+  /** The level a checkpoint stopped before, rebuilt by replay; every state a candidate. */
+  private resume(ancestry: Ancestry): Report {
+    this.count = 0;
+    const x = this.x;
+    try {
+      replayAncestry(x, ancestry, (id, s, hi, lo) => {
+        x.hold(this.candidates, s, 'resume', id);
+        this.candidateFps.push(hi, lo);
+      });
+    } catch (e) {
+      if (e instanceof FaultThrown) return this.report({ ...e.fault, phase: 'check' });
+      throw e;
+    }
+    return this.report();
   }
 
   /** The initial states, every one a candidate (each expander holds them all). */
@@ -111,7 +130,7 @@ export class Expander<S> {
     return this.report();
   }
 
-  private level(assign: Int32Array, expand: boolean, quiet: boolean, violatedList: readonly number[]): Report {
+  private level(assign: Int32Array, expand: boolean, quiet: boolean, violatedList: readonly number[], checked: boolean): Report {
     const x = this.x;
     const n = assign.length >> 1;
     const held = this.candidates;
@@ -140,18 +159,21 @@ export class Expander<S> {
       next++;
       if (held.decoded) x.prime(s);
       const id = assign[2 * k + 1];
-      try {
-        // The state's invariants, as a one-thread search checks them when it stores it: every
-        // assigned state's, even after a stop or a fault in an expansion, which they precede.
-        x.checkState(s, id, this.visitor);
-      } catch (e) {
-        if (e instanceof FaultThrown) return this.report({ ...e.fault, phase: 'check' }, undefined, labels);
-        throw e;
-      }
-      if (x.livenessProperties.length > 0) {
-        let packed = 0;
-        for (let i = 0; i < x.labels.length; i++) packed |= x.labels[i] << (2 * i);
-        labels.push(id, packed);
+      // (After a resume, the first level was checked before the checkpoint.)
+      if (!checked) {
+        try {
+          // The state's invariants, as a one-thread search checks them when it stores it: every
+          // assigned state's, even after a stop or a fault in an expansion, which they precede.
+          x.checkState(s, id, this.visitor);
+        } catch (e) {
+          if (e instanceof FaultThrown) return this.report({ ...e.fault, phase: 'check' }, undefined, labels);
+          throw e;
+        }
+        if (x.livenessProperties.length > 0) {
+          let packed = 0;
+          for (let i = 0; i < x.labels.length; i++) packed |= x.labels[i] << (2 * i);
+          labels.push(id, packed);
+        }
       }
       if (!expand || failure !== undefined || stopped !== undefined) continue;
       try {

@@ -4,6 +4,7 @@
 import type { ModelFault } from '../errors.ts';
 import type { StorageStats } from '../storage.ts';
 import type { IncompleteReason } from '../result.ts';
+import type { Ancestry } from '../frontierReplay.ts';
 
 /**
  * Successors are reported as records of RECORD words: parent id, action index, fingerprint hi,
@@ -19,6 +20,8 @@ export const END_DEADLOCK = -2;
 
 export type Order =
   | { readonly kind: 'init' }
+  /** Resuming from a checkpoint: rebuild the states the ancestry asks for, and hold them all as candidates, in id order. */
+  | { readonly kind: 'resume'; readonly ancestry: Ancestry }
   | {
       readonly kind: 'level';
       /** Pairs (index among this expander's last candidates, state id), by id. */
@@ -29,6 +32,8 @@ export type Order =
       readonly quiet: boolean;
       /** Indices in variant.properties of the properties already violated. */
       readonly violated: readonly number[];
+      /** The states were checked before a checkpoint: expand them, without checking them again. */
+      readonly checked?: boolean;
     }
   | { readonly kind: 'close' };
 

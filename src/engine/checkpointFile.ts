@@ -1,0 +1,130 @@
+// One variant's checkpoint on disk: a JSON header (the search's small books) followed by the
+// raw bytes of its typed arrays (the trace log, the state graph), and a SHA-256 of all of it.
+// Written to a temporary file beside the real one, flushed to the disk, then renamed over it:
+// a crash at any moment leaves either the previous checkpoint or the new one, whole. A file
+// that does not end with the digest of its contents is refused, never half read.
+import { createHash } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+const MAGIC = 'modelcheck checkpoint 1\n';
+const DIGEST_BYTES = 32;
+
+export type Section = Int32Array | Uint32Array | Uint16Array | Uint8Array;
+type SectionType = 'i32' | 'u32' | 'u16' | 'u8';
+
+const TYPES: Record<SectionType, { bytes: number; make: (b: ArrayBuffer) => Section }> = {
+  i32: { bytes: 4, make: (b) => new Int32Array(b) },
+  u32: { bytes: 4, make: (b) => new Uint32Array(b) },
+  u16: { bytes: 2, make: (b) => new Uint16Array(b) },
+  u8: { bytes: 1, make: (b) => new Uint8Array(b) },
+};
+
+function typeOf(a: Section): SectionType {
+  if (a instanceof Int32Array) return 'i32';
+  if (a instanceof Uint32Array) return 'u32';
+  if (a instanceof Uint16Array) return 'u16';
+  return 'u8';
+}
+
+/** A section's contents as a list of views (a chunked array is written without joining it). */
+export type SectionParts = readonly Section[];
+
+/** Why a checkpoint file cannot be used: missing, damaged, or of another format. */
+export class CheckpointUnreadable extends Error {}
+
+/**
+ * Writes `header` and the named sections to `file` atomically. `header` is plain JSON data;
+ * each section is the concatenation of its parts, all of one element type.
+ */
+export function writeCheckpointFile(file: string, header: unknown, sections: Readonly<Record<string, SectionParts>>): number {
+  const layout: { name: string; type: SectionType; length: number }[] = [];
+  for (const [name, parts] of Object.entries(sections)) {
+    const type = parts.length > 0 ? typeOf(parts[0]) : 'u8';
+    layout.push({ name, type, length: parts.reduce((n, p) => n + p.length, 0) });
+  }
+  const head = Buffer.from(JSON.stringify({ header, sections: layout }), 'utf8');
+  const tmp = `${file}.tmp`;
+  const fd = openSync(tmp, 'w');
+  const hash = createHash('sha256');
+  let written = 0;
+  const put = (b: Uint8Array): void => {
+    hash.update(b);
+    let off = 0;
+    while (off < b.length) off += writeSync(fd, b, off, b.length - off);
+    written += b.length;
+  };
+  try {
+    put(Buffer.from(MAGIC, 'latin1'));
+    const len = Buffer.alloc(4);
+    len.writeUInt32LE(head.length);
+    put(len);
+    put(head);
+    for (const [name] of Object.entries(sections)) {
+      for (const p of sections[name]) put(new Uint8Array(p.buffer, p.byteOffset, p.byteLength));
+    }
+    const digest = hash.digest();
+    let off = 0;
+    while (off < digest.length) off += writeSync(fd, digest, off, digest.length - off);
+    written += digest.length;
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  closeSync(fd);
+  renameSync(tmp, file);
+  syncDirectory(dirname(file));
+  return written;
+}
+
+/** Flushes a directory's entries (the rename), where the platform allows it. */
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Not every platform can open or flush a directory; the rename itself is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Reads a checkpoint file written by writeCheckpointFile: its header and its sections. */
+export function readCheckpointFile(file: string): { header: unknown; sections: Record<string, Section> } {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(file);
+  } catch (e) {
+    throw new CheckpointUnreadable(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  const magic = Buffer.from(MAGIC, 'latin1');
+  if (buf.length < magic.length + 4 + DIGEST_BYTES || !buf.subarray(0, magic.length).equals(magic)) {
+    throw new CheckpointUnreadable(`${file} is not a modelcheck checkpoint (or one of another format)`);
+  }
+  const body = buf.subarray(0, buf.length - DIGEST_BYTES);
+  const digest = createHash('sha256').update(body).digest();
+  if (!digest.equals(buf.subarray(buf.length - DIGEST_BYTES))) {
+    throw new CheckpointUnreadable(`${file} is damaged: its contents do not match their digest`);
+  }
+  let off = magic.length;
+  const headLength = buf.readUInt32LE(off);
+  off += 4;
+  const { header, sections: layout } = JSON.parse(buf.subarray(off, off + headLength).toString('utf8')) as {
+    header: unknown;
+    sections: { name: string; type: SectionType; length: number }[];
+  };
+  off += headLength;
+  const sections: Record<string, Section> = {};
+  for (const s of layout) {
+    const bytes = s.length * TYPES[s.type].bytes;
+    // A copy into a buffer of its own: aligned for its element type, and not holding the file.
+    const own = new ArrayBuffer(bytes);
+    new Uint8Array(own).set(buf.subarray(off, off + bytes));
+    sections[s.name] = TYPES[s.type].make(own);
+    off += bytes;
+  }
+  return { header, sections };
+}
