@@ -102,7 +102,8 @@ function program(): Command {
     .name('modelcheck')
     .description(
       'Explicit-state model checking of TypeScript models: every reachable state, breadth first.\n' +
-        "Also: 'modelcheck docs <model>' writes a model's documentation pages (see 'modelcheck docs --help').",
+        "Also: 'modelcheck docs <model>' writes a model's documentation pages (see 'modelcheck docs --help');\n" +
+        "'modelcheck resume <dir> [options]' goes on with the searches checkpointed in DIR (--checkpoint).",
     )
     .argument(
       '<model>',

@@ -38,15 +38,21 @@ const TAG_RECORD = 11;
 /** The tag of a part written as its digest; exported so that fingerprint.ts can take a top-level digest as it is. */
 export const TAG_DIGEST = 12;
 
-/** How many parts the memo keeps before it starts again. */
+/** How many parts the full mode's memo keeps before it starts again. */
 const MEMO_LIMIT = 1 << 20;
 /**
- * The memo's size when memory is short (the search keeps its frontier as bytes, storage.ts):
- * each part it holds keeps that part's objects alive, and decoded states share less among
- * themselves than states made by the model do. Measured on the bench's move case 8 with the
- * frontier as bytes: peak 856 MiB at this size against 1,968 at MEMO_LIMIT, for 4% more time.
+ * Where digest mode keeps a part's digest: on the part itself, so that the digest lives and dies
+ * with the part. A memo by identity beside the parts (a Map of up to 2^20 parts, emptied when
+ * full) held the parts alive past their use: on the move model's v1.9.3 variant it took 400 MiB
+ * of a 1.7 GiB peak (bench/README.md). A part's digest depends on its contents only, so every
+ * encoder in the thread may read what another wrote.
  */
-export const SMALL_MEMO_LIMIT = 1 << 16;
+const DIGEST_OF = Symbol('modelcheck.digest');
+/**
+ * Kept as a string of 8 UTF-16 code units, the digest's four words low half first: about 32
+ * bytes of heap, where a Uint32Array of 4 takes about 150 (its object, its buffer, its store).
+ */
+type Digested = { [DIGEST_OF]?: string };
 /** Unordered collections up to this size are sorted by insertion sort, without allocating. */
 const SMALL = 24;
 
@@ -77,23 +83,21 @@ export class CanonicalEncoder {
   private view = new DataView(this.buf.buffer);
   private pos = 0;
   /**
-   * Per immutable part, by identity: the index of its digest in `digests` (digest mode) or its
-   * bytes (full mode). A plain Map, emptied when full, rather than a WeakMap: with millions of
-   * entries a WeakMap's ephemerons made garbage collection take most of the search's time.
+   * Full mode: per immutable part, by identity, its bytes. A plain Map, emptied when full, rather
+   * than a WeakMap: with millions of entries a WeakMap's ephemerons made garbage collection take
+   * most of the search's time. (Digest mode keeps a part's digest on the part: DIGEST_OF.)
    */
-  private readonly memo = new Map<object, number | Uint8Array>();
+  private readonly memo = new Map<object, Uint8Array>();
   private digests: Uint32Array;
   private digestCount = 0;
   private readonly digest = new Uint32Array(4);
   /**
-   * Parts digested by the last encode(), not yet in the memo: part i has digest pendingFrom + i,
-   * for i below digestCount - pendingFrom (slots past that are stale, and overwritten). Most
-   * successors are states seen before, whose new parts are garbage at once; keeping them in the
-   * memo would keep them alive. The search keeps them (keepPending) only for a state that turned
-   * out to be new.
+   * Parts digested by the last encode(), their digests not yet kept on them: part i has digest
+   * i of `digests`, for i below digestCount (slots past that are stale, and overwritten). Most
+   * successors are states seen before, whose new parts are garbage at once; the search keeps
+   * the digests (keepPending) only for a state that turned out to be new.
    */
   private readonly pendingParts: object[] = [];
-  private pendingFrom = 0;
   private readonly layouts = new Map<object, RecordLayout>();
   /** Each Record type's name, to refuse two types with one name. */
   private readonly recordNames = new Map<string, object>();
@@ -149,7 +153,7 @@ export class CanonicalEncoder {
     return la - lb;
   };
 
-  /** How many parts the memo keeps before it starts again (see SMALL_MEMO_LIMIT). */
+  /** How many parts the full mode's memo keeps before it starts again. */
   memoLimit = MEMO_LIMIT;
 
   constructor(readonly mode: EncodingMode = 'digest') {
@@ -177,25 +181,28 @@ export class CanonicalEncoder {
     return this.pos;
   }
 
-  /** Memoizes the parts of the last encoded value, which the caller will meet again. */
+  /** Keeps the digests of the last encoded value's parts on the parts, for the values that share them. */
   keepPending(): void {
     if (this.mode !== 'digest') return;
     const parts = this.pendingParts;
-    const n = this.digestCount - this.pendingFrom;
-    if (this.memo.size + n > this.memoLimit) {
-      this.memo.clear();
-      // Move the kept digests to the front of the pool, which starts again.
-      this.digests.copyWithin(0, 4 * this.pendingFrom, 4 * this.digestCount);
-      this.pendingFrom = 0;
-      this.digestCount = n;
+    const n = this.digestCount;
+    const d = this.digests;
+    for (let i = 0; i < n; i++) {
+      const p = parts[i] as Digested;
+      // (A part the model froze cannot carry one: it is digested each time it is met.)
+      if (!Object.isExtensible(p)) continue;
+      const w0 = d[4 * i];
+      const w1 = d[4 * i + 1];
+      const w2 = d[4 * i + 2];
+      const w3 = d[4 * i + 3];
+      p[DIGEST_OF] = String.fromCharCode(w0 & 0xffff, w0 >>> 16, w1 & 0xffff, w1 >>> 16, w2 & 0xffff, w2 >>> 16, w3 & 0xffff, w3 >>> 16);
     }
-    for (let i = 0; i < n; i++) this.memo.set(parts[i], this.pendingFrom + i);
-    this.pendingFrom = this.digestCount;
+    this.digestCount = 0;
   }
 
-  /** Drops the parts of the last encoded value: their digest slots are reused. */
+  /** Drops the digests of the last encoded value's parts: their slots are reused. */
   forgetPending(): void {
-    this.digestCount = this.pendingFrom;
+    this.digestCount = 0;
   }
 
   /** The buffer holding the last encoding. */
@@ -293,27 +300,43 @@ export class CanonicalEncoder {
     // Immutable values never change, and a successor shares most of its parts with its
     // parent, so each part is encoded (or digested) once, by identity.
     const obj = v as object;
-    const cached = this.memo.get(obj);
-    if (cached !== undefined) {
-      if (typeof cached === 'number') this.writeDigest(cached);
-      else this.bytesOut(cached);
-      return;
-    }
-    const start = this.pos;
-    this.writeCollection(obj);
     if (this.mode === 'digest') {
+      const known = (obj as Digested)[DIGEST_OF];
+      if (known !== undefined) {
+        // The tag, then the four words little-endian: each code unit's two bytes, low first.
+        this.ensure(17);
+        const buf = this.buf;
+        let p = this.pos;
+        buf[p++] = TAG_DIGEST;
+        for (let k = 0; k < 8; k++) {
+          const c = known.charCodeAt(k);
+          buf[p++] = c & 0xff;
+          buf[p++] = c >>> 8;
+        }
+        this.pos = p;
+        return;
+      }
+      const start = this.pos;
+      this.writeCollection(obj);
       // Replace the part's bytes by a reference to their digest.
       murmur3x86_128(this.buf, start, this.pos - start, this.digest);
       if (this.digestCount * 4 + 4 > this.digests.length) this.growDigests();
       const index = this.digestCount++;
       this.digests.set(this.digest, 4 * index);
-      this.pendingParts[index - this.pendingFrom] = obj;
+      this.pendingParts[index] = obj;
       this.pos = start;
-      this.writeDigest(index);
-    } else {
-      if (this.memo.size >= this.memoLimit) this.memo.clear();
-      this.memo.set(obj, this.buf.slice(start, this.pos));
+      this.digestOut(this.digest);
+      return;
     }
+    const cached = this.memo.get(obj);
+    if (cached !== undefined) {
+      this.bytesOut(cached);
+      return;
+    }
+    const start = this.pos;
+    this.writeCollection(obj);
+    if (this.memo.size >= this.memoLimit) this.memo.clear();
+    this.memo.set(obj, this.buf.slice(start, this.pos));
   }
 
   private growDigests(): void {
@@ -322,14 +345,12 @@ export class CanonicalEncoder {
     this.digests = next;
   }
 
-  private writeDigest(index: number): void {
+  private digestOut(d: Uint32Array): void {
     this.byte(TAG_DIGEST);
-    const d = this.digests;
-    const i = 4 * index;
-    this.u32(d[i]);
-    this.u32(d[i + 1]);
-    this.u32(d[i + 2]);
-    this.u32(d[i + 3]);
+    this.u32(d[0]);
+    this.u32(d[1]);
+    this.u32(d[2]);
+    this.u32(d[3]);
   }
 
   private layoutOf(v: object): RecordLayout {

@@ -88,7 +88,6 @@ export class Expansion<S> {
   private paramPrinter: Fingerprinter | undefined;
   private readonly paramFp: Fingerprint = { hi: 0, lo: 0 };
   /** Whether states have come from bytes, and the memo of digests was cut (prime). */
-  private lowMemory = false;
 
   constructor(
     readonly variant: Variant<S>,
@@ -155,11 +154,6 @@ export class Expansion<S> {
    */
   prime(s: S): void {
     this.fingerprinter.prime(s);
-    if (!this.lowMemory) {
-      // States come from bytes when memory is short (storage.ts): keep fewer digests too.
-      this.lowMemory = true;
-      this.fingerprinter.lowMemory();
-    }
   }
 
   /** Keeps the digests of the state fingerprinted last, for its successors (it was new). */

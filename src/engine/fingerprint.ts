@@ -1,7 +1,7 @@
 // 64-bit fingerprints of states: MurmurHash3 x86_128 (hash.ts) of the state's canonical
 // encoding (encoding.ts), cut to 64 bits; for a state that is a Record or collection, the digest
 // the encoding already computed.
-import { CanonicalEncoder, SMALL_MEMO_LIMIT, TAG_DIGEST } from './encoding.ts';
+import { CanonicalEncoder, TAG_DIGEST } from './encoding.ts';
 import { murmur3x86_128 } from './hash.ts';
 
 /** A digest reference: its tag and four 32-bit words. */
@@ -37,11 +37,6 @@ export class Fingerprinter {
   /** The last state fingerprinted is new: keep its parts' digests for its successors. */
   keep(): void {
     this.encoder.keepPending();
-  }
-
-  /** Memory is short: keep fewer parts' digests (encoding.ts, SMALL_MEMO_LIMIT). */
-  lowMemory(): void {
-    this.encoder.memoLimit = SMALL_MEMO_LIMIT;
   }
 
   /** Digests `state`'s parts and keeps them, for its successors (a state rebuilt from bytes). */

@@ -16,8 +16,6 @@ export interface StateFingerprinter {
   keep(): void;
   /** Digests `state`'s parts and keeps them, for its successors (a state rebuilt from bytes). */
   prime(state: unknown): void;
-  /** Memory is short: keep fewer parts' digests. */
-  lowMemory(): void;
 }
 
 /** The fingerprint of a class: the least, as a 64-bit number, of its members' fingerprints. */
@@ -73,9 +71,5 @@ export class SymmetricFingerprinter implements StateFingerprinter {
 
   prime(state: unknown): void {
     this.base.prime(state);
-  }
-
-  lowMemory(): void {
-    this.base.lowMemory();
   }
 }

@@ -116,6 +116,29 @@ describe('a search killed at random moments and resumed ends with the report of 
   }, 240_000);
 });
 
+describe('a search stopped by a limit', () => {
+  it('says where its checkpoint is and how to go on (--timeout)', async () => {
+    const ckpt = join(dir, 'timeout');
+    const stopped = await run([
+      'test/fixtures/resumable.ts',
+      '--variant',
+      'twoPhase',
+      '--param',
+      'rm=7',
+      '--timeout',
+      '1',
+      '--checkpoint',
+      ckpt,
+    ]);
+    expect(stopped.code).toBe(3);
+    expect(stopped.stdout).toMatch(/INCOMPLETE: the search stopped at its time limit/);
+    expect(stopped.stderr).toBe(`modelcheck: checkpoints of twoPhase are in ${ckpt}; go on with: modelcheck resume ${ckpt}\n`);
+    const resumed = await run(['resume', ckpt]);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/twoPhase +proved +296,448 states/);
+  }, 60_000);
+});
+
 describe('modelcheck resume refuses what is not the checkpointed run', () => {
   it('other arguments that decide results', async () => {
     const ckpt = join(dir, 'refuse');
