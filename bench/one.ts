@@ -5,7 +5,10 @@
 import { Worker } from 'node:worker_threads';
 import { checkVariantParallel, portLink } from 'modelcheck';
 import { CASES } from './cases.ts';
+import { tuneHeap } from '../src/cli/heap.ts';
 
+// As the CLI does (bin/modelcheck.js), unless asked not to (MODELCHECK_V8_HEAP=default, for an A/B).
+if (process.env.MODELCHECK_V8_HEAP !== 'default') tuneHeap();
 const index = Number(process.argv[2]);
 const threads = Number(process.argv[3] ?? 1);
 /** Where the frontier is kept (src/engine/storage.ts): auto by default; bytes or disk to measure those tiers. */

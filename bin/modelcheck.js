@@ -4,6 +4,8 @@
 import { register } from 'tsx/esm/api';
 
 register();
+const { tuneHeap } = await import('../src/cli/heap.ts');
+tuneHeap();
 const { runCli } = await import('../src/cli/main.ts');
 try {
   const code = await runCli(process.argv.slice(2), {
