@@ -15,25 +15,15 @@ import {
   checkVariantParallel,
   expanderInThisThread,
   type CheckpointOptions,
-  type Model,
   type SearchOptions,
   type Variant,
   type VariantResult,
 } from 'modelcheck';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
-import diningPhilosophers from '../fixtures/classic/diningPhilosophers.ts';
-import liveness from '../fixtures/liveness.ts';
-import tCommit from '../fixtures/tCommit.ts';
-import backupOperator from '../../models/examples/backupOperator.ts';
+import { comparable, smallModels } from '../helpers/smallModels.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'modelcheck-checkpoint-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Everything a result says except its timings, threads and storage figures. */
-function summary(r: VariantResult<unknown>) {
-  const { seconds: _s, statesPerSecond: _p, livenessSeconds: _l, threads: _t, frontier: _f, ...stats } = r.stats;
-  return JSON.parse(JSON.stringify({ ...r, stats }));
-}
 
 /** A search of `v` that writes a checkpoint at every level boundary and keeps a copy of each: their paths. */
 function everyCheckpoint(
@@ -72,29 +62,20 @@ async function resumed(v: Variant<unknown>, file: string, identity: string, thre
   return checkVariantParallel(v, opts, [expanderInThisThread(v, opts)], { warmUp: 0 });
 }
 
-const models: [string, Model][] = [
-  ['TwoPhase, 4 resource managers', twoPhase(4)],
-  ['TwoPhase, 4 resource managers, symmetry', twoPhase(4, { symmetric: true })],
-  ['dining philosophers (liveness, fairness)', diningPhilosophers as Model],
-  ['liveness fixtures (violations with lassos, fairness per parameter)', liveness as Model],
-  ['T-commit', tCommit as Model],
-  ['backup operator (Kubernetes library)', backupOperator as Model],
-];
-
 describe('a search resumed from any level boundary ends as the search that never stopped', () => {
-  for (const [name, model] of models) {
+  for (const [name, model] of smallModels) {
     it(name, async () => {
       for (const [i, v] of (model.variants as Variant<unknown>[]).entries()) {
         const tag = `${name.replace(/[^A-Za-z0-9]+/g, '_')}-${i}`;
         const straight = checkVariant(v);
         const { result, copies } = everyCheckpoint(v, tag);
-        expect(summary(result), `${v.name}: writing checkpoints changes nothing`).toEqual(summary(straight));
+        expect(comparable(result), `${v.name}: writing checkpoints changes nothing`).toEqual(comparable(straight));
         // One per level boundary, and the last for the ended search.
         expect(copies.length, v.name).toBe(straight.stats.depth + 1);
         for (const copy of copies) {
           for (const threads of [1, 2] as const) {
             const r = await resumed(v, copy, tag, threads);
-            expect(summary(r), `${v.name} from ${copy}, ${threads} thread(s)`).toEqual(summary(straight));
+            expect(comparable(r), `${v.name} from ${copy}, ${threads} thread(s)`).toEqual(comparable(straight));
           }
         }
       }
@@ -109,7 +90,7 @@ describe('a search resumed from any level boundary ends as the search that never
     const { copies } = everyCheckpoint(v, 'cut', options);
     for (const copy of copies) {
       for (const threads of [1, 2] as const) {
-        expect(summary(await resumed(v, copy, 'cut', threads, options)), copy).toEqual(summary(straight));
+        expect(comparable(await resumed(v, copy, 'cut', threads, options)), copy).toEqual(comparable(straight));
       }
     }
   });
@@ -136,7 +117,7 @@ describe('a search resumed from any level boundary ends as the search that never
     expect([stopped.verdict, stopped.incompleteReason]).toEqual(['incomplete', 'interrupted']);
     expect(depthSaved).toBe(12);
     const r = checkVariant(v, resumeOptions(file, 'stopped'));
-    expect(summary(r)).toEqual(summary(straight));
+    expect(comparable(r)).toEqual(comparable(straight));
   });
 });
 
@@ -177,7 +158,7 @@ describe('a checkpoint is refused, with MC007, when it cannot be the search’s'
     copyFileSync(file, own);
     writeFileSync(`${own}.tmp`, 'half a checkpoint');
     const r = checkVariant(v, resumeOptions(own, 'one'));
-    expect(summary(r)).toEqual(summary(checkVariant(v)));
+    expect(comparable(r)).toEqual(comparable(checkVariant(v)));
   });
 
   it('with --exact (whole states, which a checkpoint does not keep)', () => {

@@ -10,51 +10,31 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { List, Map, OrderedMap, OrderedSet, Record, Set, is } from 'immutable';
-import { checkVariant, checkVariantParallel, expanderInThisThread, type Model, type Variant, type VariantResult } from 'modelcheck';
+import { checkVariant, checkVariantParallel, expanderInThisThread, type Variant } from 'modelcheck';
 import { StateCodec } from '../../src/engine/stateCodec.ts';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
-import peterson from '../fixtures/classic/peterson.ts';
-import diningPhilosophers from '../fixtures/classic/diningPhilosophers.ts';
-import liveness from '../fixtures/liveness.ts';
-import tCommit from '../fixtures/tCommit.ts';
-import backupOperator from '../../models/examples/backupOperator.ts';
+import { comparable, smallModels } from '../helpers/smallModels.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'modelcheck-storage-test-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-/** Everything a result says except its timings, threads and storage figures. */
-function summary(r: VariantResult<unknown>) {
-  const { seconds: _s, statesPerSecond: _p, livenessSeconds: _l, threads: _t, frontier: _f, ...stats } = r.stats;
-  return JSON.parse(JSON.stringify({ ...r, stats }));
-}
-
-const models: [string, Model][] = [
-  ['TwoPhase, 4 resource managers', twoPhase(4)],
-  ['TwoPhase, 4 resource managers, symmetry', twoPhase(4, { symmetric: true })],
-  ['Peterson', peterson as Model],
-  ['dining philosophers (liveness, fairness)', diningPhilosophers as Model],
-  ['liveness fixtures', liveness as Model],
-  ['T-commit', tCommit as Model],
-  ['backup operator (Kubernetes library: OrderedMaps, Lists, KubeObjects)', backupOperator as Model],
-];
-
 describe('the frontier kept as bytes or in files finds what the frontier kept as objects finds', () => {
-  for (const [name, model] of models) {
+  for (const [name, model] of smallModels) {
     it(name, async () => {
       for (const v of model.variants as Variant<unknown>[]) {
         const objects = checkVariant(v, { storage: 'objects' });
         expect(objects.stats.frontier).toEqual({ encodedStates: 0, encodedBytes: 0, spilledBytes: 0 });
         const bytes = checkVariant(v, { storage: 'bytes' });
-        expect(summary(bytes), `${v.name}, bytes`).toEqual(summary(objects));
+        expect(comparable(bytes), `${v.name}, bytes`).toEqual(comparable(objects));
         // Every state stored went through the codec (the initial ones and every new one).
         expect(bytes.stats.frontier!.encodedStates, v.name).toBe(objects.stats.distinctStates);
         const disk = checkVariant(v, { storage: 'disk', workDir });
-        expect(summary(disk), `${v.name}, disk`).toEqual(summary(objects));
+        expect(comparable(disk), `${v.name}, disk`).toEqual(comparable(objects));
         // Two threads (the other's expander in this thread, the work split from the first level).
         const two = await checkVariantParallel(v, { storage: 'disk', workDir }, [expanderInThisThread(v, { storage: 'disk', workDir })], {
           warmUp: 0,
         });
-        expect(summary(two), `${v.name}, two threads, disk`).toEqual(summary(objects));
+        expect(comparable(two), `${v.name}, two threads, disk`).toEqual(comparable(objects));
       }
       // Every spill file was removed when its search ended.
       expect(readdirSync(workDir)).toEqual([]);

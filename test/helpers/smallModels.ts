@@ -1,0 +1,26 @@
+// Small models of every kind the engine handles, for the tests that show a change of how a
+// search runs (where its frontier is kept, checkpoints and resume) changes nothing it finds:
+// safety and liveness, fairness per parameter, lassos, symmetry, the Kubernetes library.
+import type { Model, VariantResult } from 'modelcheck';
+import { twoPhase } from '../fixtures/classic/twoPhase.ts';
+import peterson from '../fixtures/classic/peterson.ts';
+import diningPhilosophers from '../fixtures/classic/diningPhilosophers.ts';
+import liveness from '../fixtures/liveness.ts';
+import tCommit from '../fixtures/tCommit.ts';
+import backupOperator from '../../models/examples/backupOperator.ts';
+
+export const smallModels: [string, Model][] = [
+  ['TwoPhase, 4 resource managers', twoPhase(4)],
+  ['TwoPhase, 4 resource managers, symmetry', twoPhase(4, { symmetric: true })],
+  ['Peterson', peterson as Model],
+  ['dining philosophers (liveness, fairness per parameter)', diningPhilosophers as Model],
+  ['liveness fixtures (violations with lassos)', liveness as Model],
+  ['T-commit', tCommit as Model],
+  ['backup operator (Kubernetes library: OrderedMaps, Lists, KubeObjects)', backupOperator as Model],
+];
+
+/** Everything a result says except its timings, threads and frontier storage figures, as plain data. */
+export function comparable(r: VariantResult<unknown>): unknown {
+  const { seconds: _s, statesPerSecond: _p, livenessSeconds: _l, threads: _t, frontier: _f, ...stats } = r.stats;
+  return JSON.parse(JSON.stringify({ ...r, stats }));
+}
