@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { randomInt } from 'node:crypto';
 import { selectMatrices, selectVariants, type ResolvedMatrix } from '../engine/check.ts';
 import { ModelError } from '../engine/errors.ts';
+import { stoppedEarly } from '../engine/result.ts';
 import { formatMatrix, formatModelHeader, formatSummary } from '../report/text.ts';
 import { matrixJson } from '../report/matrixJson.ts';
 import type { OutputFile, RenderedVariant, RenderOptions } from './render.ts';
@@ -335,7 +336,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       },
     );
     for (const r of rendered) for (const d of r.declined) io.stderr(`modelcheck: ${d}\n`);
-    const stopped = rendered.filter((r) => ['interrupted', 'timeout', 'memory'].includes(r.summary.incompleteReason ?? ''));
+    const stopped = rendered.filter((r) => stoppedEarly(r.summary.incompleteReason));
     if (checkpoints !== undefined && stopped.length > 0) {
       io.stderr(
         `modelcheck: checkpoints of ${stopped.map((r) => r.summary.variant).join(', ')} are in ${checkpoints.dir}; go on with: modelcheck resume ${checkpoints.dir}\n`,

@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import type { Ledger, Books } from './ledger.ts';
 import { CheckpointUnreadable, readCheckpointFile, writeCheckpointFile, type Section, type SectionParts } from './checkpointFile.ts';
 import { ModelError } from './errors.ts';
+import { stoppedEarly } from './result.ts';
 
 export interface CheckpointOptions {
   /** The variant's checkpoint file. */
@@ -72,8 +73,7 @@ export class Checkpoints {
   /** The end of the breadth-first search (before its liveness phase). */
   end(): void {
     if (this.ended) return;
-    const why = this.ledger.incomplete;
-    if (why === 'interrupted' || why === 'timeout' || why === 'memory') {
+    if (stoppedEarly(this.ledger.incomplete)) {
       if (this.last !== undefined && this.last !== this.lastWritten) this.write(this.last, false);
     } else {
       this.write(this.ledger.books(-1), true);

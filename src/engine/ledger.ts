@@ -15,7 +15,7 @@ import { FaultThrown, ModelError, toModelError, type ModelFault } from './errors
 import { DEADLOCK_PROPERTY, DETERMINISM_HINT, propertyResults, reportedProperties } from './modelCalls.ts';
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
 import { Storage, type StorageOptions, type StorageStats } from './storage.ts';
-import type { IncompleteReason, Stats, VariantResult, Violation } from './result.ts';
+import { stoppedEarly, type IncompleteReason, type Stats, type VariantResult, type Violation } from './result.ts';
 import { Checkpoints, type CheckpointOptions, type Resumed } from './checkpoint.ts';
 
 export interface SearchOptions extends StopOptions, StorageOptions {
@@ -200,8 +200,7 @@ export class Ledger<S> {
    */
   boundary(levelStart: number): void {
     // After a stop, the level before was not expanded in full: no boundary.
-    const i = this.incomplete;
-    if (i === 'interrupted' || i === 'timeout' || i === 'memory') return;
+    if (stoppedEarly(this.incomplete)) return;
     this.checkpoints?.boundary(levelStart);
   }
 
@@ -215,7 +214,7 @@ export class Ledger<S> {
       generated: this.generated,
       fullStates: this.fullStates,
       // A stop (Ctrl-C, a time or memory limit) belongs to the level under way, not to the boundary.
-      incomplete: this.incomplete === 'maxStates' || this.incomplete === 'maxDepth' ? this.incomplete : null,
+      incomplete: stoppedEarly(this.incomplete) ? null : (this.incomplete ?? null),
       enabledCount: [...this.enabledCount],
       newCount: [...this.newCount],
       invariantPremise: [...this.invariantPremise],

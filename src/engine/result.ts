@@ -12,6 +12,15 @@ export type Verdict = 'proved' | 'violated' | 'incomplete';
  */
 export type IncompleteReason = 'maxStates' | 'maxDepth' | 'timeout' | 'memory' | 'interrupted' | 'simulation';
 
+/**
+ * Whether a search was stopped from outside (Ctrl-C, a time or memory limit) rather than by a
+ * bound that is part of its result (states, depth): a stopped search can be resumed from its
+ * checkpoint, and goes on to the result it would have had.
+ */
+export function stoppedEarly(reason: IncompleteReason | undefined): boolean {
+  return reason === 'interrupted' || reason === 'timeout' || reason === 'memory';
+}
+
 export interface ActionCoverage {
   readonly action: string;
   /** How many successors the action produced (TLC's "states found" per action). */
