@@ -4,7 +4,7 @@
 // a crash at any moment leaves either the previous checkpoint or the new one, whole. A file
 // that does not end with the digest of its contents is refused, never half read.
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 const MAGIC = 'modelcheck checkpoint 1\n';
@@ -94,37 +94,66 @@ function syncDirectory(dir: string): void {
 
 /** Reads a checkpoint file written by writeCheckpointFile: its header and its sections. */
 export function readCheckpointFile(file: string): { header: unknown; sections: Record<string, Section> } {
-  let buf: Buffer;
+  let fd: number;
   try {
-    buf = readFileSync(file);
+    fd = openSync(file, 'r');
   } catch (e) {
     throw new CheckpointUnreadable(`cannot read ${file}: ${(e as Error).message}`);
   }
-  const magic = Buffer.from(MAGIC, 'latin1');
-  if (buf.length < magic.length + 4 + DIGEST_BYTES || !buf.subarray(0, magic.length).equals(magic)) {
-    throw new CheckpointUnreadable(`${file} is not a modelcheck checkpoint (or one of another format)`);
+  try {
+    return readOpen(fd, file);
+  } finally {
+    closeSync(fd);
   }
-  const body = buf.subarray(0, buf.length - DIGEST_BYTES);
-  const digest = createHash('sha256').update(body).digest();
-  if (!digest.equals(buf.subarray(buf.length - DIGEST_BYTES))) {
+}
+
+/**
+ * Reads each section straight into an array of its own (aligned for its element type), hashing
+ * as it goes, so that a large checkpoint is held once, not twice, while it is read.
+ */
+function readOpen(fd: number, file: string): { header: unknown; sections: Record<string, Section> } {
+  const size = fstatSync(fd).size;
+  const magic = Buffer.from(MAGIC, 'latin1');
+  const notOne = () => new CheckpointUnreadable(`${file} is not a modelcheck checkpoint (or one of another format)`);
+  if (size < magic.length + 4 + DIGEST_BYTES) throw notOne();
+  const hash = createHash('sha256');
+  let off = 0;
+  const take = (into: Uint8Array): void => {
+    let got = 0;
+    while (got < into.length) {
+      const n = readSync(fd, into, got, into.length - got, off + got);
+      if (n === 0) throw new CheckpointUnreadable(`${file} is damaged: it ends early`);
+      got += n;
+    }
+    off += into.length;
+    hash.update(into);
+  };
+  const start = Buffer.alloc(magic.length + 4);
+  take(start);
+  if (!start.subarray(0, magic.length).equals(magic)) throw notOne();
+  const headLength = start.readUInt32LE(magic.length);
+  if (off + headLength + DIGEST_BYTES > size) throw new CheckpointUnreadable(`${file} is damaged: it ends early`);
+  const head = Buffer.alloc(headLength);
+  take(head);
+  let parsed: { header: unknown; sections: { name: string; type: SectionType; length: number }[] };
+  try {
+    parsed = JSON.parse(head.toString('utf8'));
+  } catch {
+    throw new CheckpointUnreadable(`${file} is damaged: its header is not JSON`);
+  }
+  const sections: Record<string, Section> = {};
+  for (const s of parsed.sections) {
+    const t = TYPES[s.type];
+    const bytes = s.length * (t?.bytes ?? 0);
+    if (t === undefined || off + bytes + DIGEST_BYTES > size) throw new CheckpointUnreadable(`${file} is damaged: its sections do not fit`);
+    const own = new ArrayBuffer(bytes);
+    take(new Uint8Array(own));
+    sections[s.name] = t.make(own);
+  }
+  const digest = Buffer.alloc(DIGEST_BYTES);
+  readSync(fd, digest, 0, DIGEST_BYTES, off);
+  if (off + DIGEST_BYTES !== size || !hash.digest().equals(digest)) {
     throw new CheckpointUnreadable(`${file} is damaged: its contents do not match their digest`);
   }
-  let off = magic.length;
-  const headLength = buf.readUInt32LE(off);
-  off += 4;
-  const { header, sections: layout } = JSON.parse(buf.subarray(off, off + headLength).toString('utf8')) as {
-    header: unknown;
-    sections: { name: string; type: SectionType; length: number }[];
-  };
-  off += headLength;
-  const sections: Record<string, Section> = {};
-  for (const s of layout) {
-    const bytes = s.length * TYPES[s.type].bytes;
-    // A copy into a buffer of its own: aligned for its element type, and not holding the file.
-    const own = new ArrayBuffer(bytes);
-    new Uint8Array(own).set(buf.subarray(off, off + bytes));
-    sections[s.name] = TYPES[s.type].make(own);
-    off += bytes;
-  }
-  return { header, sections };
+  return { header: parsed.header, sections };
 }

@@ -148,6 +148,9 @@ describe('a checkpoint is refused, with MC007, when it cannot be the search’s'
     bytes[bytes.length >> 1] ^= 1;
     writeFileSync(damaged, bytes);
     expect(refusal(resumeOptions(damaged, 'one')).message).toMatch(/damaged/);
+    // Cut short, as by a full disk (the rename would not have happened, but a copy may be cut).
+    writeFileSync(damaged, readFileSync(file).subarray(0, 200));
+    expect(refusal(resumeOptions(damaged, 'one')).message).toMatch(/damaged/);
     const other = join(dir, 'other.ckpt');
     writeFileSync(other, 'hello');
     expect(refusal(resumeOptions(other, 'one')).message).toMatch(/not a modelcheck checkpoint/);
