@@ -14,7 +14,7 @@
 // its report.
 import { existsSync } from 'node:fs';
 import type { Ledger, Books } from './ledger.ts';
-import { CheckpointUnreadable, readCheckpointFile, writeCheckpointFile, type Section, type SectionParts } from './checkpointFile.ts';
+import { CheckpointUnreadable, readCheckpointFile, whole, writeCheckpointFile, type Section, type SectionParts } from './checkpointFile.ts';
 import { ModelError } from './errors.ts';
 import { stoppedEarly } from './result.ts';
 
@@ -83,16 +83,19 @@ export class Checkpoints {
   private write(books: Books, complete: boolean): void {
     const { log, graph } = this.ledger;
     const n = books.logSize;
-    const parts = log.parts(n);
-    const sections: Record<string, SectionParts> = { parents: parts.parents, actions: parts.actions, fps: parts.fps };
+    const sections: Record<string, SectionParts> = {
+      parents: { type: 'i32', length: n, parts: log.chunksOf(n, 'parents') },
+      actions: { type: 'u16', length: n, parts: log.chunksOf(n, 'actions') },
+      fps: { type: 'u32', length: 2 * n, parts: log.chunksOf(n, 'fps') },
+    };
     let params: [string, string][] = [];
     if (graph) {
-      sections.start = [graph.start.subarray(0, books.graphStates + 1)];
-      sections.target = [graph.target.subarray(0, books.graphEdges)];
-      sections.action = [graph.action.subarray(0, books.graphEdges)];
-      sections.param = [graph.param.subarray(0, books.graphEdges)];
+      sections.start = whole(graph.start.subarray(0, books.graphStates + 1));
+      sections.target = whole(graph.target.subarray(0, books.graphEdges));
+      sections.action = whole(graph.action.subarray(0, books.graphEdges));
+      sections.param = whole(graph.param.subarray(0, books.graphEdges));
       graph.labels.forEach((l, i) => {
-        sections[`labels${i}`] = [l.subarray(0, Math.min(n, l.length))];
+        sections[`labels${i}`] = whole(l.subarray(0, Math.min(n, l.length)));
       });
       params = graph.paramKeys(books.graphParams).map(savedKey);
     }

@@ -11,7 +11,7 @@ const MAGIC = 'modelcheck checkpoint 1\n';
 const DIGEST_BYTES = 32;
 
 export type Section = Int32Array | Uint32Array | Uint16Array | Uint8Array;
-type SectionType = 'i32' | 'u32' | 'u16' | 'u8';
+export type SectionType = 'i32' | 'u32' | 'u16' | 'u8';
 
 const TYPES: Record<SectionType, { bytes: number; make: (b: ArrayBuffer) => Section }> = {
   i32: { bytes: 4, make: (b) => new Int32Array(b) },
@@ -27,8 +27,20 @@ function typeOf(a: Section): SectionType {
   return 'u8';
 }
 
-/** A section's contents as a list of views (a chunked array is written without joining it). */
-export type SectionParts = readonly Section[];
+/**
+ * A section: its element type and length, and its contents as parts in order (a chunked array
+ * is written a chunk at a time, without joining it).
+ */
+export interface SectionParts {
+  readonly type: SectionType;
+  readonly length: number;
+  readonly parts: Iterable<Section>;
+}
+
+/** A section of one array. */
+export function whole(a: Section): SectionParts {
+  return { type: typeOf(a), length: a.length, parts: [a] };
+}
 
 /** Why a checkpoint file cannot be used: missing, damaged, or of another format. */
 export class CheckpointUnreadable extends Error {}
@@ -38,11 +50,7 @@ export class CheckpointUnreadable extends Error {}
  * each section is the concatenation of its parts, all of one element type.
  */
 export function writeCheckpointFile(file: string, header: unknown, sections: Readonly<Record<string, SectionParts>>): number {
-  const layout: { name: string; type: SectionType; length: number }[] = [];
-  for (const [name, parts] of Object.entries(sections)) {
-    const type = parts.length > 0 ? typeOf(parts[0]) : 'u8';
-    layout.push({ name, type, length: parts.reduce((n, p) => n + p.length, 0) });
-  }
+  const layout = Object.entries(sections).map(([name, s]) => ({ name, type: s.type, length: s.length }));
   const head = Buffer.from(JSON.stringify({ header, sections: layout }), 'utf8');
   const tmp = `${file}.tmp`;
   const fd = openSync(tmp, 'w');
@@ -60,8 +68,14 @@ export function writeCheckpointFile(file: string, header: unknown, sections: Rea
     len.writeUInt32LE(head.length);
     put(len);
     put(head);
-    for (const [name] of Object.entries(sections)) {
-      for (const p of sections[name]) put(new Uint8Array(p.buffer, p.byteOffset, p.byteLength));
+    for (const s of Object.values(sections)) {
+      let length = 0;
+      for (const p of s.parts) {
+        if (typeOf(p) !== s.type) throw new Error(`checkpoint: a part of type ${typeOf(p)} in a section of ${s.type}`);
+        put(new Uint8Array(p.buffer, p.byteOffset, p.byteLength));
+        length += p.length;
+      }
+      if (length !== s.length) throw new Error(`checkpoint: a section of ${s.length} elements was given ${length}`);
     }
     const digest = hash.digest();
     let off = 0;

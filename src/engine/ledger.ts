@@ -201,6 +201,8 @@ export class Ledger<S> {
   boundary(levelStart: number): void {
     // After a stop, the level before was not expanded in full: no boundary.
     if (stoppedEarly(this.incomplete)) return;
+    // Memory short: the parents and actions of the log's full chunks go to a file too.
+    if (this.storage.toDisk()) this.log.spill(() => this.storage.newFile());
     this.checkpoints?.boundary(levelStart);
   }
 
@@ -406,15 +408,17 @@ export class Ledger<S> {
     try {
       return search();
     } catch (e) {
-      this.storage.close();
-      if (e instanceof FaultThrown) throw this.error(e.fault, e.original);
-      throw e;
+      try {
+        if (e instanceof FaultThrown) throw this.error(e.fault, e.original);
+        throw e;
+      } finally {
+        this.closeFiles();
+      }
     }
   }
 
   /** The end of the breadth-first search: the liveness phase, then the result. */
   finish(): VariantResult<S> {
-    this.storage.close();
     // BFS stores states in order of depth, so the last one stored is the deepest.
     this.depth = this.log.size > 0 ? this.log.depth(this.log.size - 1) : 0;
     this.checkpoints?.end();
@@ -422,7 +426,17 @@ export class Ledger<S> {
     // Liveness needs the whole graph: a search cut short has states whose steps were never
     // generated, which would look like states where the system stops.
     if (this.graph && !this.incomplete) this.checkLiveness(this.graph);
-    return this.guard(() => this.result(seconds));
+    try {
+      return this.guard(() => this.result(seconds));
+    } finally {
+      this.closeFiles();
+    }
+  }
+
+  /** The search is over: its spill files (the frontier's, the log's) are removed. */
+  private closeFiles(): void {
+    this.log.close();
+    this.storage.close();
   }
 
   private checkLiveness(graph: StateGraph): void {

@@ -67,6 +67,18 @@ export class Storage {
     const now = performance.now();
     if (now < this.nextCheck) return this.current;
     this.nextCheck = now + EVERY_MS;
+    return this.measure();
+  }
+
+  /**
+   * Whether what can leave memory for files should, now (memory measured at once): past the
+   * disk tier's threshold, or with `--storage disk`. For the trace log, at level boundaries.
+   */
+  toDisk(): boolean {
+    return (this.forced ?? this.measure()) === DISK;
+  }
+
+  private measure(): number {
     const heap = getHeapStatistics();
     const h = heap.used_heap_size / heap.heap_size_limit;
     const r = process.memoryUsage.rss() / this.rssBudget;

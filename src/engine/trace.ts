@@ -5,6 +5,7 @@
 import type { StepEvent } from './model.ts';
 import type { Fingerprint } from './fingerprint.ts';
 import type { Expansion } from './expansion.ts';
+import type { SpillFile } from './storage.ts';
 
 export interface TraceStep<S = unknown> {
   /** `null` for the initial state; otherwise the step's label, e.g. `mover.delete(Cluster/c1)`. */
@@ -60,6 +61,17 @@ export class StateLog {
   /** levelStart[d - 1]: the first id at depth d. */
   private readonly levelStart: number[] = [];
   private count = 0;
+  /**
+   * Chunks [0, spilled) have their parents and actions in `file` (spill()), at spilledAt[c];
+   * their fingerprints stay, since they are the visited set's. One spilled chunk at a time is
+   * read back (`loaded`), for traces, checkpoints and resumes, which read the log in runs.
+   */
+  private spilled = 0;
+  private file: SpillFile | undefined;
+  private readonly spilledAt: number[] = [];
+  private loaded = -1;
+  private loadedParents: Int32Array = new Int32Array(0);
+  private loadedActions: Uint16Array = new Uint16Array(0);
 
   get size(): number {
     return this.count;
@@ -118,12 +130,54 @@ export class StateLog {
   /** The ids from an initial state to `id`, inclusive. */
   pathTo(id: number): number[] {
     const path: number[] = [];
-    for (let i = id; i !== -1; i = this.parents[i >>> CHUNK_BITS][i & IN_CHUNK]) path.push(i);
+    for (let i = id; i !== -1; i = this.parentOf(i)) path.push(i);
     return path.reverse();
   }
 
   parentOf(id: number): number {
-    return this.parents[id >>> CHUNK_BITS][id & IN_CHUNK];
+    const c = id >>> CHUNK_BITS;
+    return c < this.spilled ? this.load(c).parents[id & IN_CHUNK] : this.parents[c][id & IN_CHUNK];
+  }
+
+  /**
+   * Moves the parents and actions of every full chunk not moved yet to a file (`open` makes it
+   * when first needed): 6 of the 14 bytes a state, when memory is short. The fingerprints stay.
+   */
+  spill(open: () => SpillFile): void {
+    const full = this.count >>> CHUNK_BITS;
+    for (let c = this.spilled; c < full; c++) {
+      this.file ??= open();
+      const p = this.parents[c];
+      const a = this.actions[c];
+      this.spilledAt[c] = this.file.append(new Uint8Array(p.buffer, p.byteOffset, p.byteLength));
+      this.file.append(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+      this.parents[c] = new Int32Array(0);
+      this.actions[c] = new Uint16Array(0);
+    }
+    this.spilled = Math.max(this.spilled, full);
+  }
+
+  /** How many states have their parents and actions in a file. */
+  get spilledStates(): number {
+    return this.spilled << CHUNK_BITS;
+  }
+
+  /** Spilled chunk `c`'s parents and actions, read back (the last one read is kept). */
+  private load(c: number): { parents: Int32Array; actions: Uint16Array } {
+    if (this.loaded !== c) {
+      const at = this.spilledAt[c];
+      const p = this.file!.read(at, 4 * CHUNK);
+      const a = this.file!.read(at + 4 * CHUNK, 2 * CHUNK);
+      this.loadedParents = new Int32Array(p.buffer, p.byteOffset, CHUNK);
+      this.loadedActions = new Uint16Array(a.buffer, a.byteOffset, CHUNK);
+      this.loaded = c;
+    }
+    return { parents: this.loadedParents, actions: this.loadedActions };
+  }
+
+  /** The search is over: remove the file of spilled chunks. */
+  close(): void {
+    this.file?.remove();
   }
 
   /** The first id of each depth (index 0: depth 1), for a checkpoint. */
@@ -131,19 +185,20 @@ export class StateLog {
     return this.levelStart;
   }
 
-  /** The log's first `n` states as views of its chunks (parents, actions, fingerprints), for a checkpoint. */
-  parts(n: number): { parents: Int32Array[]; actions: Uint16Array[]; fps: Uint32Array[] } {
-    const out = { parents: [] as Int32Array[], actions: [] as Uint16Array[], fps: [] as Uint32Array[] };
+  /**
+   * The log's first `n` states, chunk by chunk, for a checkpoint: `which` of each chunk (views of
+   * the chunks in memory, copies read back of those spilled), in order.
+   */
+  *chunksOf(n: number, which: 'parents' | 'actions' | 'fps'): Generator<Int32Array | Uint16Array | Uint32Array> {
     for (let c = 0; c << CHUNK_BITS < n; c++) {
-      const k = Math.min(n - (c << CHUNK_BITS), this.parents[c].length);
-      out.parents.push(this.parents[c].subarray(0, k));
-      out.actions.push(this.actions[c].subarray(0, k));
-      out.fps.push(this.fps[c].subarray(0, 2 * k));
+      const k = Math.min(n - (c << CHUNK_BITS), CHUNK);
+      if (which === 'fps') yield this.fps[c].subarray(0, 2 * k);
+      else if (c < this.spilled) yield this.load(c)[which].subarray(0, k);
+      else yield this[which][c].subarray(0, k);
     }
-    return out;
   }
 
-  /** Appends states saved by parts() (with their depths' first ids), calling `each` with each new id. */
+  /** Appends states saved by chunksOf() (with their depths' first ids), calling `each` with each new id. */
   restore(
     parents: Int32Array,
     actions: Uint16Array,
@@ -164,7 +219,8 @@ export class StateLog {
   }
 
   actionOf(id: number): number {
-    const a = this.actions[id >>> CHUNK_BITS][id & IN_CHUNK];
+    const c = id >>> CHUNK_BITS;
+    const a = c < this.spilled ? this.load(c).actions[id & IN_CHUNK] : this.actions[c][id & IN_CHUNK];
     return a === NO_ACTION ? -1 : a;
   }
 

@@ -58,10 +58,11 @@ function run(args: readonly string[], kill?: { ready: () => boolean; after: numb
   });
 }
 
-/** A JSON report without what may differ between two runs of one search: timings, threads, frontier storage. */
+/** A JSON report without what may differ between two runs of one search: timings, threads, what was held where. */
 function comparable(stdout: string): unknown {
   const doc = JSON.parse(stdout) as { variants: Record<string, unknown>[] };
-  for (const v of doc.variants) for (const k of ['seconds', 'statesPerSecond', 'livenessSeconds', 'threads', 'frontier']) delete v[k];
+  for (const v of doc.variants)
+    for (const k of ['seconds', 'statesPerSecond', 'livenessSeconds', 'threads', 'frontier', 'storedBytes']) delete v[k];
   return doc;
 }
 

@@ -13,6 +13,7 @@ import {
   ModelError,
   checkVariant,
   checkVariantParallel,
+  configureModel,
   expanderInThisThread,
   type CheckpointOptions,
   type SearchOptions,
@@ -21,6 +22,7 @@ import {
 } from 'modelcheck';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
 import { comparable, smallModels } from '../helpers/smallModels.ts';
+import resumable from '../fixtures/resumable.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'modelcheck-checkpoint-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,6 +93,21 @@ describe('a search resumed from any level boundary ends as the search that never
     for (const copy of copies) {
       for (const threads of [1, 2] as const) {
         expect(comparable(await resumed(v, copy, 'cut', threads, options)), copy).toEqual(comparable(straight));
+      }
+    }
+  });
+
+  it('a search whose trace log went to a file saves it and resumes from it (a token ring, 93,750 states)', async () => {
+    const v = configureModel(resumable, ['n=6', 'k=5']).variants.find((x) => x.name === 'ring-unfair') as Variant<unknown>;
+    const straight = checkVariant(v);
+    const { result, copies } = everyCheckpoint(v, 'spilled', { storage: 'disk', workDir: dir });
+    expect(comparable(result)).toEqual(comparable(straight));
+    // The last boundaries come after the first 65,536 states, whose parents and actions were in the file.
+    for (const copy of copies.slice(-3)) {
+      for (const threads of [1, 2] as const) {
+        expect(comparable(await resumed(v, copy, 'spilled', threads, { storage: 'disk', workDir: dir })), copy).toEqual(
+          comparable(straight),
+        );
       }
     }
   });

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { List, Map, OrderedMap, OrderedSet, Record, Set, is } from 'immutable';
-import { checkVariant, checkVariantParallel, expanderInThisThread, type Variant } from 'modelcheck';
+import { checkVariant, checkVariantParallel, configureModel, expanderInThisThread, type Variant } from 'modelcheck';
 import { StateCodec } from '../../src/engine/stateCodec.ts';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
 import { comparable, smallModels } from '../helpers/smallModels.ts';
+import resumable from '../fixtures/resumable.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'modelcheck-storage-test-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -50,6 +51,19 @@ describe('the frontier kept as bytes or in files finds what the frontier kept as
     expect(disk.stats.frontier!.spilledBytes).toBeLessThanOrEqual(
       disk.stats.frontier!.encodedBytes + 5 * disk.stats.frontier!.encodedStates,
     );
+    expect(readdirSync(workDir)).toEqual([]);
+  });
+});
+
+describe('the trace log spilled to a file', () => {
+  it('finds the same lasso, counts and coverage as a search that kept it in memory (a token ring, 93,750 states: one full chunk of 65,536 spilled)', () => {
+    const v = configureModel(resumable, ['n=6', 'k=5']).variants.find((x) => x.name === 'ring-unfair') as Variant<unknown>;
+    const memory = checkVariant(v, { storage: 'objects' });
+    expect([memory.verdict, memory.stats.distinctStates]).toEqual(['violated', 93750]);
+    const disk = checkVariant(v, { storage: 'disk', workDir });
+    expect(comparable(disk)).toEqual(comparable(memory));
+    // The log's parents and actions for 65,536 states (6 bytes each) went to the file too.
+    expect(disk.stats.frontier!.spilledBytes).toBeGreaterThanOrEqual(6 * 65536);
     expect(readdirSync(workDir)).toEqual([]);
   });
 });

@@ -19,8 +19,12 @@ export const smallModels: [string, Model][] = [
   ['backup operator (Kubernetes library: OrderedMaps, Lists, KubeObjects)', backupOperator as Model],
 ];
 
-/** Everything a result says except its timings, threads and frontier storage figures, as plain data. */
+/**
+ * Everything a result says except its timings, threads and what it held where (the frontier's
+ * storage figures, and the bytes the visited set and trace log held in memory, less once the
+ * log's chunks went to a file), as plain data.
+ */
 export function comparable(r: VariantResult<unknown>): unknown {
-  const { seconds: _s, statesPerSecond: _p, livenessSeconds: _l, threads: _t, frontier: _f, ...stats } = r.stats;
+  const { seconds: _s, statesPerSecond: _p, livenessSeconds: _l, threads: _t, frontier: _f, storedBytes: _b, ...stats } = r.stats;
   return JSON.parse(JSON.stringify({ ...r, stats }));
 }
