@@ -91,9 +91,10 @@ export class Checkpoints {
     let params: [string, string][] = [];
     if (graph) {
       sections.start = whole(graph.start.subarray(0, books.graphStates + 1));
-      sections.target = whole(graph.target.subarray(0, books.graphEdges));
-      sections.action = whole(graph.action.subarray(0, books.graphEdges));
-      sections.param = whole(graph.param.subarray(0, books.graphEdges));
+      const m = books.graphEdges;
+      sections.target = { type: 'i32', length: m, parts: graph.edgeParts(m, 'targets') };
+      sections.action = { type: 'u16', length: m, parts: graph.edgeParts(m, 'actions') };
+      sections.param = { type: 'i32', length: m, parts: graph.edgeParts(m, 'params') };
       graph.labels.forEach((l, i) => {
         sections[`labels${i}`] = whole(l.subarray(0, Math.min(n, l.length)));
       });

@@ -441,6 +441,7 @@ export class Ledger<S> {
 
   private checkLiveness(graph: StateGraph): void {
     const started = performance.now();
+    graph.seal();
     let initialCount = 0;
     while (initialCount < this.log.size && this.log.depth(initialCount) === 1) initialCount++;
     const poll = (): void => {
