@@ -153,21 +153,14 @@ export class StateGraph {
    */
   restore(start: Int32Array, target: Int32Array, action: Uint16Array, param: Int32Array, labels: Uint8Array[], params: unknown[]): void {
     const states = start.length - 1;
-    this.start = grown(new Int32Array(1024), states + 2, (n) => new Int32Array(n));
-    this.start.set(start);
     this.edges = 0;
     this.targets = [new Int32Array(4096)];
     this.actions = [new Uint16Array(4096)];
     this.params = [new Int32Array(4096)];
-    for (let e = 0; e < target.length; e++) {
-      const i = this.edges++;
-      const c = i >>> EDGE_BITS;
-      const k = i & IN_EDGE_CHUNK;
-      if (c >= this.targets.length || k === this.targets[c].length) this.growEdges(c);
-      this.targets[c][k] = target[e];
-      this.actions[c][k] = action[e];
-      this.params[c][k] = param[e];
-    }
+    // Appended as the search added them (from no state in particular: `start` is set after).
+    for (let e = 0; e < target.length; e++) this.addEdge(-1, target[e], action[e], param[e]);
+    this.start = grown(new Int32Array(1024), states + 2, (n) => new Int32Array(n));
+    this.start.set(start);
     this.labels = labels.map((l) => {
       const own = grown(new Uint8Array(1024), l.length + 1, (n) => new Uint8Array(n));
       own.set(l);
