@@ -1,7 +1,7 @@
 // Where a search keeps the states it has yet to expand (stateQueue.ts), by memory pressure:
 // as objects while the thread's heap has room (the fastest: no encoding), as bytes once it is
-// half full (a tenth of the memory or less, for the time it takes to write and rebuild them),
-// and in a file once memory is short: past 70% of the heap, or of the process's memory budget
+// half full or holds a gigabyte (a tenth of the memory or less, for the time it takes to write
+// and rebuild them), and in a file once memory is short: past 70% of the heap, or of the process's memory budget
 // (--max-memory, else 70% of the machine's). A search whose frontier does not fit in memory
 // then still finishes, with the same results: only the visited set's fingerprints and the
 // trace log must stay in memory. TLC keeps its queue on disk the same way (DiskStateQueue).
@@ -36,8 +36,25 @@ export interface StorageStats {
 }
 
 const BYTES_AT = 0.5;
+/**
+ * The heap a thread's frontier may take as objects, whatever the machine: past it, bytes. On a
+ * large machine half the heap is many gigabytes, and a frontier of objects takes about ten
+ * times its bytes (bench/README.md: the large configuration, case 9, peaked at 2.6 GiB with its
+ * widest levels as objects); below it, as on the main command's variants, nothing changes.
+ */
+const OBJECTS_HEAP_LIMIT = 2 ** 30;
 const DISK_AT = 0.7;
 const EVERY_MS = 200;
+
+/**
+ * The tier for a thread whose heap holds `heapUsed` of `heapLimit` bytes, in a process resident
+ * in `rss` of its budget of `rssBudget` bytes.
+ */
+export function tierFor(heapUsed: number, heapLimit: number, rss: number, rssBudget: number): number {
+  const pressure = Math.max(heapUsed / heapLimit, rss / rssBudget);
+  if (pressure >= DISK_AT) return DISK;
+  return pressure >= BYTES_AT || heapUsed >= OBJECTS_HEAP_LIMIT ? BYTES : OBJECTS;
+}
 
 export class Storage {
   readonly chunkBytes: number;
@@ -80,12 +97,10 @@ export class Storage {
 
   private measure(): number {
     const heap = getHeapStatistics();
-    const h = heap.used_heap_size / heap.heap_size_limit;
-    const r = process.memoryUsage.rss() / this.rssBudget;
-    const pressure = Math.max(h, r);
     // Never back to a lower tier within a search: the pressure that sent states there is
     // still held by the states already there.
-    this.current = Math.max(this.current, pressure >= DISK_AT ? DISK : pressure >= BYTES_AT ? BYTES : OBJECTS);
+    const tier = tierFor(heap.used_heap_size, heap.heap_size_limit, process.memoryUsage.rss(), this.rssBudget);
+    this.current = Math.max(this.current, tier);
     return this.current;
   }
 

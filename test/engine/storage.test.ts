@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { List, Map, OrderedMap, OrderedSet, Record, Set, is } from 'immutable';
 import { checkVariant, checkVariantParallel, configureModel, expanderInThisThread, type Variant } from 'modelcheck';
 import { StateCodec } from '../../src/engine/stateCodec.ts';
+import { BYTES, DISK, OBJECTS, tierFor } from '../../src/engine/storage.ts';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
 import { comparable, smallModels } from '../helpers/smallModels.ts';
 import resumable from '../fixtures/resumable.ts';
@@ -52,6 +53,24 @@ describe('the frontier kept as bytes or in files finds what the frontier kept as
       disk.stats.frontier!.encodedBytes + 5 * disk.stats.frontier!.encodedStates,
     );
     expect(readdirSync(workDir)).toEqual([]);
+  });
+});
+
+describe('where the next state goes, by memory (storage.ts tierFor)', () => {
+  const MiB = 2 ** 20;
+  const GiB = 2 ** 30;
+  it('keeps objects while the heap is under half full and under 1 GiB, the process under half its budget', () => {
+    expect(tierFor(900 * MiB, 16 * GiB, 2 * GiB, 16 * GiB)).toBe(OBJECTS);
+    expect(tierFor(700 * MiB, 1.5 * GiB, 1 * GiB, 16 * GiB)).toBe(OBJECTS);
+  });
+  it('goes to bytes at 1 GiB of heap on a large machine, at half the heap, or at half the memory budget', () => {
+    expect(tierFor(1 * GiB, 16 * GiB, 2 * GiB, 16 * GiB)).toBe(BYTES);
+    expect(tierFor(768 * MiB, 1.5 * GiB, 1 * GiB, 16 * GiB)).toBe(BYTES);
+    expect(tierFor(100 * MiB, 16 * GiB, 512 * MiB, 1 * GiB)).toBe(BYTES);
+  });
+  it('goes to files at 70% of the heap or of the memory budget', () => {
+    expect(tierFor(1.1 * GiB, 1.5 * GiB, 1 * GiB, 16 * GiB)).toBe(DISK);
+    expect(tierFor(100 * MiB, 16 * GiB, 750 * MiB, 1 * GiB)).toBe(DISK);
   });
 });
 
