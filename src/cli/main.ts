@@ -51,6 +51,7 @@ interface Options {
   exact?: boolean;
   typecheck: boolean;
   symmetry: boolean;
+  por: boolean;
   simulate?: boolean;
   depth?: number;
   runs?: number;
@@ -152,6 +153,7 @@ function program(): Command {
       '--no-symmetry',
       'search every state even where the model declares interchangeable identities (symmetry reduction is on by default)',
     )
+    .option('--no-por', 'no partial-order reduction: explore every interleaving even where the actions declare footprints')
     .option(
       '--simulate',
       'draw random runs instead of searching every state: finds violations in models too large to exhaust, proves nothing',
@@ -283,6 +285,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       ...(opts.workDir !== undefined ? { workDir: opts.workDir } : {}),
       exact: opts.exact,
       symmetry: opts.symmetry,
+      partialOrder: opts.por,
       interrupt,
     };
     const stopListening = io.onInterrupt?.(() => {
@@ -421,6 +424,7 @@ function resultArgs(opts: Options): string[] {
   if (opts.maxStates !== undefined) out.push('--max-states', String(opts.maxStates));
   if (opts.maxDepth !== undefined) out.push('--max-depth', String(opts.maxDepth));
   if (!opts.symmetry) out.push('--no-symmetry');
+  if (!opts.por) out.push('--no-por');
   return out;
 }
 

@@ -51,7 +51,7 @@ export class Expander<S> {
   private readonly visitor: Visitor<S>;
 
   constructor(variant: Variant<S>, options: ExpanderOptions) {
-    this.x = new Expansion(variant, { symmetry: options.symmetry });
+    this.x = new Expansion(variant, { symmetry: options.symmetry, partialOrder: false });
     this.storage = new Storage(options);
     this.candidates = new StateQueue<S>(this.codec, this.storage);
     this.stopPoll = new StopPoll(options, performance.now());

@@ -1,0 +1,280 @@
+// Partial-order reduction: expand, in a state, only a stubborn set of its steps when the others
+// are independent of them, so that the many orders of independent steps (two caches taking in
+// events, two controllers reading their own caches) are not all explored.
+//
+// A transition is an action with one parameter from its declared domain, its footprint the
+// locations it reads and writes in every state (model.ts Footprint). From the footprints, once:
+// `dep[t]`, the transitions that conflict with t (one writes what the other reads or writes,
+// unless both are commuting writes of one kind); `enablers[t]`, the transitions that write what
+// t reads or writes (only they can make a disabled or stuttering t take a real step); and
+// whether t is visible (writes what an invariant or action property reads). Per state, the
+// stubborn set is closed from a seed (Valmari's stubborn sets, in the guard-free form of
+// Laarman, Pater, van de Pol and Weber, "Guard-based partial-order reduction", SPIN 2013, as
+// LTSmin's pins2pins-por computes them):
+// - an enabled step that changes the state brings in every transition of dep[t], and, if it is
+//   visible, every visible transition (condition V);
+// - a disabled or stuttering one brings in enablers[t] (a necessary enabling set: a stuttering
+//   step counts as disabled, so that settled states are kept as deadlocks are);
+// and the smallest over the seeds is taken. Deadlocks and settled states need nothing more.
+// Invariants and action properties also need the ignoring proviso, which for breadth-first
+// search is stated over the states already expanded (Bošnački, Leue and Lluch-Lafuente,
+// "Partial-order reduction for general state exploring algorithms", STTT 11(1), 2009; SPIN's
+// breadth-first Q_PROVISO does the same): a reduced state must have a chosen successor that is
+// new or numbered after it, else it is expanded in full. States are numbered in the order they
+// are found, so a chain of reduced states strictly climbs in number and ends at a fully
+// expanded one. Liveness is not reduced (fairness speaks of enabledness, which a reduced graph
+// hides): a variant with liveness properties is searched whole.
+import type { Action, Footprint } from './model.ts';
+
+/** What the reduction needs of a property: its kind and the locations it reads. */
+type Watched = { readonly kind: string; readonly reads?: readonly string[] };
+import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
+import { parameterKey } from './modelCalls.ts';
+
+const READ = 0;
+const WRITE = 1;
+/** Commuting writes of kind k have mode COMMUTING + k. */
+const COMMUTING = 2;
+
+/** Why a variant is not reduced, or undefined when it is. */
+export function reductionRefused(
+  actions: readonly Action<unknown, unknown>[],
+  properties: readonly Watched[],
+  options: { readonly partialOrder?: boolean; readonly symmetric: boolean },
+): string | undefined {
+  if (options.partialOrder === false) return 'turned off (--no-por)';
+  const missing = actions.filter((a) => a.footprint === undefined || (a.params !== undefined && a.domain === undefined));
+  if (missing.length === actions.length) return 'no action declares a footprint';
+  if (missing.length > 0) return `action ${missing[0].name} declares no footprint and domain`;
+  if (properties.some((p) => p.kind === 'liveness')) return 'liveness properties are checked on the whole graph';
+  if (options.symmetric) return 'not combined with symmetry reduction';
+  return undefined;
+}
+
+export class Reduction {
+  /** How many transitions the actions' domains make. */
+  readonly size: number;
+  /** Per transition: its action. */
+  readonly actionOf: Int32Array;
+  /** Per transition: whether it is visible to an invariant or action property. */
+  readonly visible: Uint8Array;
+  /** Whether any property needs the proviso (invariants and action properties do). */
+  readonly proviso: boolean;
+  private readonly dep: Int32Array[];
+  private readonly enablers: Int32Array[];
+  /** Per action: its parameters' keys to their transitions. */
+  private readonly byKey: Map<unknown, number>[];
+  private readonly printer = new Fingerprinter();
+  private readonly keyFp: Fingerprint = { hi: 0, lo: 0 };
+  // Per-state scratch, stamped rather than cleared.
+  private readonly enabledAt: Int32Array;
+  private readonly inSet: Int32Array;
+  private stamp = 0;
+  private readonly work: number[] = [];
+
+  constructor(
+    private readonly actions: readonly Action<unknown, unknown>[],
+    properties: readonly Watched[],
+  ) {
+    const footprints: Footprint[] = [];
+    const actionOf: number[] = [];
+    this.byKey = actions.map((a, ai) => {
+      const keys = new Map<unknown, number>();
+      const domain = a.params ? [...a.domain!()] : [undefined];
+      for (const p of domain) {
+        const key = this.keyOf(ai, p);
+        if (keys.has(key)) continue;
+        keys.set(key, actionOf.length);
+        actionOf.push(ai);
+        footprints.push(a.footprint!(p));
+      }
+      return keys;
+    });
+    this.size = actionOf.length;
+    this.actionOf = Int32Array.from(actionOf);
+    const locations = new Locations();
+    const watched = properties.filter((p) => p.kind === 'invariant' || p.kind === 'action');
+    for (const p of watched) for (const name of p.reads ?? []) locations.id(name);
+    const accesses = footprints.map((f) => accessesOf(f, locations));
+    const byLocation: { t: number; mode: number }[][] = locations.names.map(() => []);
+    accesses.forEach((list, t) => {
+      for (const { at, mode } of list) byLocation[at].push({ t, mode });
+    });
+    const overlaps = locations.overlaps();
+    const dep: Set<number>[] = accesses.map(() => new Set());
+    const enablers: Set<number>[] = accesses.map(() => new Set());
+    accesses.forEach((list, t) => {
+      for (const { at, mode } of list) {
+        for (const other of overlaps[at]) {
+          for (const u of byLocation[other]) {
+            if (u.t === t) continue;
+            if (conflict(mode, u.mode)) dep[t].add(u.t);
+            if (u.mode !== READ) enablers[t].add(u.t);
+          }
+        }
+      }
+    });
+    this.dep = dep.map((d) => Int32Array.from([...d].sort((a, b) => a - b)));
+    this.enablers = enablers.map((d) => Int32Array.from([...d].sort((a, b) => a - b)));
+    // Visible: writes a location that an invariant or action property reads (all of them, for
+    // one that does not say what it reads).
+    this.proviso = watched.length > 0;
+    const readAll = watched.some((p) => p.reads === undefined);
+    const seen = new Set<number>();
+    for (const p of watched) for (const name of p.reads ?? []) for (const o of overlaps[locations.id(name)]) seen.add(o);
+    this.visible = Uint8Array.from(accesses, (list) => (list.some((x) => x.mode !== READ && (readAll || seen.has(x.at))) ? 1 : 0));
+    this.enabledAt = new Int32Array(this.size);
+    this.inSet = new Int32Array(this.size);
+  }
+
+  /** The transition of action `ai` with parameter `p`, or -1 when `p` is not in its domain. */
+  transition(ai: number, p: unknown): number {
+    return this.byKey[ai].get(this.keyOf(ai, p)) ?? -1;
+  }
+
+  /** Whether transition u is declared to write something transition w reads or writes (so may enable it). */
+  enables(u: number, w: number): boolean {
+    return binarySearch(this.enablers[w], u) >= 0;
+  }
+
+  /** Whether transitions t and u are declared independent. */
+  independent(t: number, u: number): boolean {
+    return t !== u && binarySearch(this.dep[t], u) < 0;
+  }
+
+  /**
+   * The stubborn set's enabled transitions among `steps` (the transitions that take a real
+   * step in this state, each once), in no particular order; all of them when no seed does better.
+   */
+  choose(steps: readonly number[]): readonly number[] {
+    if (steps.length <= 1) return steps;
+    const on = ++this.stamp;
+    for (const t of steps) this.enabledAt[t] = on;
+    let best = steps;
+    // Invisible seeds first: a visible one brings in every visible transition.
+    for (const pass of [0, 1]) {
+      for (const seed of steps) {
+        if (this.visible[seed] !== pass) continue;
+        const got = this.close(seed, on, best.length);
+        if (got === undefined) continue;
+        best = got;
+        if (best.length === 1) return best;
+      }
+    }
+    return best;
+  }
+
+  /** The enabled members of the set closed from `seed`, if fewer than `limit`; else undefined. */
+  private close(seed: number, on: number, limit: number): number[] | undefined {
+    const mark = ++this.stamp;
+    const inSet = this.inSet;
+    const work = this.work;
+    const out: number[] = [];
+    work.length = 0;
+    work.push(seed);
+    inSet[seed] = mark;
+    let visibleAdded = false;
+    while (work.length > 0) {
+      const t = work.pop()!;
+      let next: Int32Array;
+      if (this.enabledAt[t] === on) {
+        out.push(t);
+        if (out.length >= limit) return undefined;
+        next = this.dep[t];
+        if (this.visible[t] === 1 && !visibleAdded) {
+          visibleAdded = true;
+          for (let u = 0; u < this.size; u++) {
+            if (this.visible[u] === 1 && inSet[u] !== mark) {
+              inSet[u] = mark;
+              work.push(u);
+            }
+          }
+        }
+      } else {
+        next = this.enablers[t];
+      }
+      for (let i = 0; i < next.length; i++) {
+        const u = next[i];
+        if (inSet[u] === mark) continue;
+        inSet[u] = mark;
+        work.push(u);
+      }
+    }
+    return out;
+  }
+
+  private keyOf(ai: number, p: unknown): unknown {
+    return parameterKey(this.actions[ai], p, this.printer, this.keyFp);
+  }
+}
+
+/** Whether an access of mode `a` and one of mode `b` to overlapping locations conflict. */
+function conflict(a: number, b: number): boolean {
+  if (a === READ && b === READ) return false;
+  if (a >= COMMUTING && a === b) return false;
+  return true;
+}
+
+function accessesOf(f: Footprint, locations: Locations): { at: number; mode: number }[] {
+  const out: { at: number; mode: number }[] = [];
+  for (const r of f.reads ?? []) out.push({ at: locations.id(r), mode: READ });
+  for (const w of f.writes ?? []) out.push({ at: locations.id(w), mode: WRITE });
+  for (const [at, kind] of Object.entries(f.commuting ?? {})) out.push({ at: locations.id(at), mode: COMMUTING + locations.kind(kind) });
+  return out;
+}
+
+/** The location names met, numbered; a name ending in `*` stands for all it is a prefix of. */
+class Locations {
+  readonly names: string[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly kinds = new Map<string, number>();
+
+  id(name: string): number {
+    let id = this.ids.get(name);
+    if (id === undefined) {
+      id = this.names.length;
+      this.names.push(name);
+      this.ids.set(name, id);
+    }
+    return id;
+  }
+
+  kind(name: string): number {
+    let k = this.kinds.get(name);
+    if (k === undefined) {
+      k = this.kinds.size;
+      this.kinds.set(name, k);
+    }
+    return k;
+  }
+
+  /** Per location, the locations it overlaps (itself included). */
+  overlaps(): number[][] {
+    const out = this.names.map((_, i) => [i]);
+    const wild = this.names.map((n, i) => ({ i, prefix: n.slice(0, -1) })).filter((w) => this.names[w.i].endsWith('*'));
+    for (const w of wild) {
+      this.names.forEach((n, j) => {
+        if (j === w.i) return;
+        const other = n.endsWith('*') ? n.slice(0, -1) : n;
+        // Two patterns overlap when one's prefix begins the other's; a name, when the prefix begins it.
+        const meets = other.startsWith(w.prefix) || (n.endsWith('*') && w.prefix.startsWith(other));
+        if (!meets) return;
+        out[w.i].push(j);
+        if (!n.endsWith('*')) out[j].push(w.i);
+      });
+    }
+    return out;
+  }
+}
+
+function binarySearch(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] === x) return mid;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
