@@ -16,13 +16,16 @@
 // - a disabled or stuttering one brings in enablers[t] (a necessary enabling set: a stuttering
 //   step counts as disabled, so that settled states are kept as deadlocks are);
 // and the smallest over the seeds is taken. Deadlocks and settled states need nothing more.
-// Invariants and action properties also need the ignoring proviso, which for breadth-first
-// search is stated over the states already expanded (Bošnački, Leue and Lluch-Lafuente,
-// "Partial-order reduction for general state exploring algorithms", STTT 11(1), 2009; SPIN's
-// breadth-first Q_PROVISO does the same): a reduced state must have a chosen successor that is
-// new or numbered after it, else it is expanded in full. States are numbered in the order they
-// are found, so a chain of reduced states strictly climbs in number and ends at a fully
-// expanded one. Liveness is not reduced (fairness speaks of enabledness, which a reduced graph
+// Invariants and action properties also need the ignoring proviso. The depth-first one (no
+// chosen successor on the stack) does not carry over to breadth-first search; Bošnački, Leue
+// and Lluch-Lafuente ("Partial-order reduction for general state exploring algorithms", SPIN
+// 2006, STTT 11(1) 2009) state provisos over the open and closed sets instead, and SPIN's
+// breadth-first search (Q_PROVISO) accepts a reduced expansion only when a successor is new or
+// still queued. Ours is that rule over state numbers: a reduced state must have a chosen
+// successor that is new or numbered after it, else it is expanded in full. Why it suffices:
+// following such successors the numbers strictly climb, so every chain of reduced states ends
+// at a fully expanded one, and a step left out on the way stays enabled (it is independent of
+// the chosen ones), so it is taken there. Liveness is not reduced (fairness speaks of enabledness, which a reduced graph
 // hides): a variant with liveness properties is searched whole.
 import type { Action, Footprint } from './model.ts';
 
