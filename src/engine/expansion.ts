@@ -108,6 +108,7 @@ export class Expansion<S> {
   private readonly stepFp: number[] = [];
   private readonly stepTransition: number[] = [];
   private readonly moving: number[] = [];
+  private readonly stuttering: number[] = [];
   private readonly otherFp: Fingerprint = { hi: 0, lo: 0 };
 
   constructor(
@@ -266,7 +267,8 @@ export class Expansion<S> {
       this.stepTransition,
       this.moving,
     ];
-    acts.length = params.length = states.length = fps.length = ts.length = moving.length = 0;
+    const stuttering = this.stuttering;
+    acts.length = params.length = states.length = fps.length = ts.length = moving.length = stuttering.length = 0;
     let seq = 0;
     const steps = this.stepProperties;
     this.successors(s, id, (ai, p, t, fp) => {
@@ -288,7 +290,9 @@ export class Expansion<S> {
       }
       seq++;
       // A step back to its own state is stuttering: it counts as disabled for the choice.
-      if ((fp.hi !== ownHi || fp.lo !== ownLo) && !moving.includes(tr)) moving.push(tr);
+      if (fp.hi !== ownHi || fp.lo !== ownLo) {
+        if (!moving.includes(tr)) moving.push(tr);
+      } else if (!stuttering.includes(tr)) stuttering.push(tr);
       acts.push(ai);
       params.push(p);
       states.push(t);
@@ -297,13 +301,13 @@ export class Expansion<S> {
       return true;
     });
     const settled = moving.length === 0;
-    let chosen = settled ? moving : r.choose(moving);
+    let chosen = settled ? moving : r.choose(moving, stuttering);
     if (chosen.length < moving.length && r.proviso && v.known && !this.newOrLater(id, chosen, v)) chosen = moving;
     if (chosen.length < moving.length) this.reducedStates++;
     if (sampled) {
       this.checkDeterminism(s, id);
       this.checkIndependence(r, id);
-      this.checkEnabling(r, id, moving);
+      this.checkEnabling(r, id, moving, stuttering);
     }
     const fp = this.fp;
     for (let i = 0; i < acts.length; i++) {
@@ -367,7 +371,7 @@ export class Expansion<S> {
    * step it could not take here (disabled, or stuttering) must write something that transition
    * reads or writes (MC114 otherwise). This is what lets the reduction leave disabled steps out.
    */
-  private checkEnabling(r: Reduction, id: number, moving: readonly number[]): void {
+  private checkEnabling(r: Reduction, id: number, moving: readonly number[], stuttering: readonly number[]): void {
     const ts = this.stepTransition;
     for (let i = 0; i < ts.length; i++) {
       const u = ts[i];
@@ -376,14 +380,19 @@ export class Expansion<S> {
       this.successors(this.stepState[i], id, (ai, p, _t, fp) => {
         if (fp.hi === hi && fp.lo === lo) return true;
         const w = r.transition(ai, p);
-        if (w < 0 || w === u || moving.includes(w) || r.enables(u, w)) return true;
+        if (w < 0 || w === u || moving.includes(w)) return true;
+        const stuttered = stuttering.includes(w);
+        if (r.enables(u, w, stuttered)) return true;
         const [a, b] = [this.labelOf(i), stepLabel(this.actions[ai], p)];
+        const what = stuttered ? 'reads or writes' : 'has in its guard';
         throw this.calls.fail(
           'MC114_NOT_INDEPENDENT',
-          `after ${a}, ${b} takes a step it could not take before, but the footprint of ${a} writes nothing that ${b} reads or writes`,
+          `after ${a}, ${b} takes a step it could not take before, but the footprint of ${a} writes nothing that ${b} ${what}`,
           this.actions[ai].name,
           id,
-          { hint: 'declare in the footprint of each step everything its enabledness depends on (its reads), or run with --no-por' },
+          {
+            hint: "declare in each step's footprint everything its enabledness depends on (its guard, else its reads), or run with --no-por",
+          },
         );
       });
     }

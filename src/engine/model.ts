@@ -41,15 +41,25 @@ export interface Action<S, P = unknown> {
  * The locations a step reads and writes: names of the model's choosing, such as
  * `server/source/Cluster/c1` or `queue/clusterController`. A name ending in `*` stands for
  * every location it is a prefix of (`cache/capd/*`: a list of the whole cache). Two steps are
- * independent when neither writes what the other reads or writes; `commuting` names writes
- * that commute with the same kind of write by another step (two steps each adding a key to one
- * set: `{ 'queue/clusterController': 'add' }`); such a location counts as read and written for
- * anything else.
+ * independent when neither writes what the other reads or writes.
+ *
+ * `commuting` names updates that need not order two steps, by kind: two updates of one kind
+ * commute (two steps each adding a key to one set: `{ 'queue/clusterController': 'add' }`),
+ * except `append` and `take`, the two ends of a first-in, first-out queue: an `append` and a
+ * `take` of one queue commute whenever both can happen (the take needs an entry, and an append
+ * leaves the head alone), two appends or two takes do not. Such a location counts as read and
+ * written for anything else.
+ *
+ * `guard`: the locations on which whether the step can happen at all depends (a program
+ * counter, a queue's head), when they are fewer than its reads. Only a step that writes one of
+ * them can enable it, which is what lets a reduction leave disabled steps out; by default every
+ * location it reads or writes.
  */
 export interface Footprint {
   readonly reads?: readonly string[];
   readonly writes?: readonly string[];
   readonly commuting?: Readonly<Record<string, string>>;
+  readonly guard?: readonly string[];
 }
 
 /**

@@ -5,16 +5,17 @@
 // A transition is an action with one parameter from its declared domain, its footprint the
 // locations it reads and writes in every state (model.ts Footprint). From the footprints, once:
 // `dep[t]`, the transitions that conflict with t (one writes what the other reads or writes,
-// unless both are commuting writes of one kind); `enablers[t]`, the transitions that write what
-// t reads or writes (only they can make a disabled or stuttering t take a real step); and
-// whether t is visible (writes what an invariant or action property reads). Per state, the
+// unless both are updates that commute: model.ts Footprint); `enablers[t]`, the transitions
+// that write what t's guard reads (only they can make a disabled t possible), and `movers[t]`,
+// those that write anything t reads or writes (only they can make a stuttering t take a real
+// step); and whether t is visible (writes what an invariant or action property reads). Per state, the
 // stubborn set is closed from a seed (Valmari's stubborn sets, in the guard-free form of
 // Laarman, Pater, van de Pol and Weber, "Guard-based partial-order reduction", SPIN 2013, as
 // LTSmin's pins2pins-por computes them):
 // - an enabled step that changes the state brings in every transition of dep[t], and, if it is
 //   visible, every visible transition (condition V);
-// - a disabled or stuttering one brings in enablers[t] (a necessary enabling set: a stuttering
-//   step counts as disabled, so that settled states are kept as deadlocks are);
+// - a disabled one brings in enablers[t], a stuttering one movers[t] (necessary enabling sets:
+//   a stuttering step counts as disabled, so that settled states are kept as deadlocks are);
 // and the smallest over the seeds is taken. Deadlocks and settled states need nothing more.
 // Invariants and action properties also need the ignoring proviso. The depth-first one (no
 // chosen successor on the stack) does not carry over to breadth-first search; Bošnački, Leue
@@ -36,8 +37,10 @@ import { parameterKey } from './modelCalls.ts';
 
 const READ = 0;
 const WRITE = 1;
-/** Commuting writes of kind k have mode COMMUTING + k. */
+/** Commuting updates of kind k have mode COMMUTING + k; kinds 0 and 1 are append and take. */
 const COMMUTING = 2;
+const APPEND = COMMUTING;
+const TAKE = COMMUTING + 1;
 
 /** Why a variant is not reduced, or undefined when it is. */
 export function reductionRefused(
@@ -65,6 +68,7 @@ export class Reduction {
   readonly proviso: boolean;
   private readonly dep: Int32Array[];
   private readonly enablers: Int32Array[];
+  private readonly movers: Int32Array[];
   /** Per action: its parameters' keys to their transitions. */
   private readonly byKey: Map<unknown, number>[];
   private readonly printer = new Fingerprinter();
@@ -99,6 +103,7 @@ export class Reduction {
     const watched = properties.filter((p) => p.kind === 'invariant' || p.kind === 'action');
     for (const p of watched) for (const name of p.reads ?? []) locations.id(name);
     const accesses = footprints.map((f) => accessesOf(f, locations));
+    for (const f of footprints) for (const name of f.guard ?? []) locations.id(name);
     const byLocation: { t: number; mode: number }[][] = locations.names.map(() => []);
     accesses.forEach((list, t) => {
       for (const { at, mode } of list) byLocation[at].push({ t, mode });
@@ -106,19 +111,27 @@ export class Reduction {
     const overlaps = locations.overlaps();
     const dep: Set<number>[] = accesses.map(() => new Set());
     const enablers: Set<number>[] = accesses.map(() => new Set());
+    const movers: Set<number>[] = accesses.map(() => new Set());
+    const writersOf = (at: number, t: number, into: Set<number>) => {
+      for (const other of overlaps[at]) for (const u of byLocation[other]) if (u.t !== t && u.mode !== READ) into.add(u.t);
+    };
     accesses.forEach((list, t) => {
       for (const { at, mode } of list) {
         for (const other of overlaps[at]) {
           for (const u of byLocation[other]) {
-            if (u.t === t) continue;
-            if (conflict(mode, u.mode)) dep[t].add(u.t);
-            if (u.mode !== READ) enablers[t].add(u.t);
+            if (u.t !== t && conflict(mode, u.mode)) dep[t].add(u.t);
           }
         }
+        writersOf(at, t, movers[t]);
       }
+      const guard = footprints[t].guard;
+      if (guard === undefined) for (const u of movers[t]) enablers[t].add(u);
+      else for (const name of guard) writersOf(locations.id(name), t, enablers[t]);
     });
-    this.dep = dep.map((d) => Int32Array.from([...d].sort((a, b) => a - b)));
-    this.enablers = enablers.map((d) => Int32Array.from([...d].sort((a, b) => a - b)));
+    const sorted = (d: Set<number>) => Int32Array.from([...d].sort((a, b) => a - b));
+    this.dep = dep.map(sorted);
+    this.enablers = enablers.map(sorted);
+    this.movers = movers.map(sorted);
     // Visible: writes a location that an invariant or action property reads (all of them, for
     // one that does not say what it reads).
     this.proviso = watched.length > 0;
@@ -135,9 +148,13 @@ export class Reduction {
     return this.byKey[ai].get(this.keyOf(ai, p)) ?? -1;
   }
 
-  /** Whether transition u is declared to write something transition w reads or writes (so may enable it). */
-  enables(u: number, w: number): boolean {
-    return binarySearch(this.enablers[w], u) >= 0;
+  /**
+   * Whether transition u is declared able to make w possible where it was disabled (u writes
+   * w's guard), or, with `stuttering`, make w take a real step where it stuttered (u writes
+   * something w reads or writes).
+   */
+  enables(u: number, w: number, stuttering: boolean): boolean {
+    return binarySearch(stuttering ? this.movers[w] : this.enablers[w], u) >= 0;
   }
 
   /** Whether transitions t and u are declared independent. */
@@ -149,10 +166,12 @@ export class Reduction {
    * The stubborn set's enabled transitions among `steps` (the transitions that take a real
    * step in this state, each once), in no particular order; all of them when no seed does better.
    */
-  choose(steps: readonly number[]): readonly number[] {
+  choose(steps: readonly number[], stuttering: readonly number[]): readonly number[] {
     if (steps.length <= 1) return steps;
     const on = ++this.stamp;
     for (const t of steps) this.enabledAt[t] = on;
+    // Stuttering here: marked -on (a real step needs a mover, not only an enabler).
+    for (const t of stuttering) if (this.enabledAt[t] !== on) this.enabledAt[t] = -on;
     let best = steps;
     // Invisible seeds first: a visible one brings in every visible transition.
     for (const pass of [0, 1]) {
@@ -194,7 +213,7 @@ export class Reduction {
           }
         }
       } else {
-        next = this.enablers[t];
+        next = this.enabledAt[t] === -on ? this.movers[t] : this.enablers[t];
       }
       for (let i = 0; i < next.length; i++) {
         const u = next[i];
@@ -214,7 +233,8 @@ export class Reduction {
 /** Whether an access of mode `a` and one of mode `b` to overlapping locations conflict. */
 function conflict(a: number, b: number): boolean {
   if (a === READ && b === READ) return false;
-  if (a >= COMMUTING && a === b) return false;
+  if ((a === APPEND && b === TAKE) || (a === TAKE && b === APPEND)) return false;
+  if (a > TAKE && a === b) return false;
   return true;
 }
 
@@ -243,9 +263,11 @@ class Locations {
   }
 
   kind(name: string): number {
+    if (name === 'append') return 0;
+    if (name === 'take') return 1;
     let k = this.kinds.get(name);
     if (k === undefined) {
-      k = this.kinds.size;
+      k = this.kinds.size + 2;
       this.kinds.set(name, k);
     }
     return k;

@@ -77,6 +77,80 @@ describe('partial-order reduction on independent counters', () => {
   });
 });
 
+describe('guards and queues', () => {
+  // Three counters stepped from 0 to 1, and a reporter that reads them all but can only run
+  // once a flag is up, which no step raises. Whole: 2^3 = 8 states. The reporter, disabled,
+  // conflicts with every counter (it reads them): with its guard left to default (everything
+  // it reads), every counter step may enable it, so nothing is reduced; with its guard declared
+  // (the flag), none can, and one order of the steps is kept: 3 + 1 = 4 states.
+  type S = List<number>;
+  const withReporter = (guard: readonly string[] | undefined): Variant<S> => ({
+    name: 'reporter',
+    init: () => [List([0, 0, 0, 0])],
+    actions: [
+      action<S, number>('step', {
+        params: (s) => [0, 1, 2].filter((i) => s.get(i) === 0),
+        next: (s, i) => (s.get(i) === 0 ? s.set(i, 1) : undefined),
+        domain: () => [0, 1, 2],
+        footprint: (i) => ({ reads: [`x/${i}`], writes: [`x/${i}`] }),
+      }),
+      action<S>('report', {
+        next: (s) => (s.get(3) === 1 ? s.set(3, 2 + s.get(0)! + s.get(1)! + s.get(2)!) : undefined),
+        footprint: () => ({ reads: ['x/*', 'flag'], writes: ['flag'], ...(guard ? { guard } : {}) }),
+      }),
+    ],
+    properties: [],
+    checkDeadlock: false,
+  });
+
+  it('a declared guard lets a disabled step that reads everything stay out of the set (4 of 8 states; 8 without it)', () => {
+    expect(checkVariant(withReporter(undefined), { partialOrder: false }).stats.distinctStates).toBe(8);
+    expect(checkVariant(withReporter(undefined)).stats.distinctStates).toBe(8);
+    expect(checkVariant(withReporter(['flag'])).stats.distinctStates).toBe(4);
+  });
+
+  it('an append and a take of one queue commute: a producer of 2 items and its consumer, 5 of the 6 states', () => {
+    // State: [produced, consumed, ...queue]. Whole: consumed <= produced <= 2, 6 states; the
+    // reduced search produces both items first, then consumes them.
+    const v: Variant<S> = {
+      name: 'queue',
+      init: () => [List([0, 0])],
+      actions: [
+        action<S>('produce', {
+          next: (s) => (s.get(0)! < 2 ? s.set(0, s.get(0)! + 1).push(s.get(0)! + 1) : undefined),
+          footprint: () => ({ reads: ['produced'], writes: ['produced'], commuting: { queue: 'append' } }),
+        }),
+        action<S>('consume', {
+          next: (s) => (s.size > 2 ? s.set(1, s.get(2)!).delete(2) : undefined),
+          footprint: () => ({ reads: ['consumed'], writes: ['consumed'], commuting: { queue: 'take' } }),
+        }),
+      ],
+      properties: [],
+      checkDeadlock: false,
+    };
+    expect(checkVariant(v, { partialOrder: false }).stats.distinctStates).toBe(6);
+    expect(checkVariant(v).stats.distinctStates).toBe(5);
+  });
+
+  it('a guard that leaves out what enables the step is caught (MC114)', () => {
+    // The reporter's flag is raised by step 2, whose footprint does not say so.
+    const v = withReporter(['flag']);
+    const liar: Variant<S> = {
+      ...v,
+      actions: [
+        action<S, number>('step', {
+          params: (s) => [0, 1, 2].filter((i) => s.get(i) === 0),
+          next: (s, i) => (s.get(i) === 0 ? (i === 2 ? s.set(i, 1).set(3, 1) : s.set(i, 1)) : undefined),
+          domain: () => [0, 1, 2],
+          footprint: (i) => ({ reads: [`x/${i}`], writes: [`x/${i}`] }),
+        }),
+        v.actions[1],
+      ],
+    };
+    expect(() => checkVariant(liar)).toThrow(/after step\(2\), report takes a step it could not take before/);
+  });
+});
+
 describe('the footprints are checked, not trusted', () => {
   it('a false claim of independence is MC114, naming both steps', () => {
     // A shared total written by every step, not declared: two steps reach different states.
