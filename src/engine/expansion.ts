@@ -50,6 +50,13 @@ export interface Visitor<S> {
    * stored state with fingerprint `fp` (`t`), or -1 if there is none yet.
    */
   known?(fp: Fingerprint, t: S): number;
+  /**
+   * With partial-order reduction, for a visitor that applies the proviso itself (the parallel
+   * coordinator, which alone knows every state's number): a step that changes the state but is
+   * outside the stubborn set, handed over in its place among the successors. Return false to
+   * stop, as for `successor`. Without it, such steps are not handed over.
+   */
+  leftOut?(ai: number, p: unknown, t: S, fp: Fingerprint): boolean;
 }
 
 /** expand() stopped because the visitor said so. */
@@ -302,8 +309,9 @@ export class Expansion<S> {
     });
     const settled = moving.length === 0;
     let chosen = settled ? moving : r.choose(moving, stuttering);
-    if (chosen.length < moving.length && r.proviso && v.known && !this.newOrLater(id, chosen, v)) chosen = moving;
-    if (chosen.length < moving.length) this.reducedStates++;
+    const defer = v.leftOut !== undefined;
+    if (!defer && chosen.length < moving.length && r.proviso && !(v.known && this.newOrLater(id, chosen, v))) chosen = moving;
+    if (!defer && chosen.length < moving.length) this.reducedStates++;
     if (sampled) {
       this.checkDeterminism(s, id);
       this.checkIndependence(r, id);
@@ -312,10 +320,14 @@ export class Expansion<S> {
     const fp = this.fp;
     for (let i = 0; i < acts.length; i++) {
       // Stuttering steps go to the visitor too when the state is settled (it counts them).
-      if (settled ? false : !chosen.includes(ts[i]) || (fps[2 * i] === ownHi && fps[2 * i + 1] === ownLo)) continue;
+      if (!settled && fps[2 * i] === ownHi && fps[2 * i + 1] === ownLo) continue;
       fp.hi = fps[2 * i];
       fp.lo = fps[2 * i + 1];
-      if (!v.successor(acts[i], params[i], states[i], fp)) return STOPPED;
+      const handed =
+        settled || chosen.includes(ts[i])
+          ? v.successor(acts[i], params[i], states[i], fp)
+          : !defer || v.leftOut!(acts[i], params[i], states[i], fp);
+      if (!handed) return STOPPED;
     }
     states.length = 0;
     if (settled) this.checkSettled(s, id, v);

@@ -16,7 +16,7 @@ describe('partial-order reduction on the command line', () => {
     );
     const on = JSON.parse((await runCli([MODEL, '--json', '--no-progress', '--workers', '2'])).stdout).variants[0];
     const off = JSON.parse((await runCli([MODEL, '--no-por', '--json', '--no-progress'])).stdout).variants[0];
-    expect([on.distinctStates, on.depth, on.reduction, on.threads]).toEqual([7, 7, { transitions: 3, reducedStates: 4 }, 1]);
+    expect([on.distinctStates, on.depth, on.reduction, on.threads]).toEqual([7, 7, { transitions: 3, reducedStates: 4 }, 2]);
     expect([off.distinctStates, off.depth, off.reduction]).toEqual([27, 7, null]);
     expect(on.properties.map((p: { status: string }) => p.status)).toEqual(off.properties.map((p: { status: string }) => p.status));
   });

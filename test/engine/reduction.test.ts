@@ -6,9 +6,30 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { List } from 'immutable';
-import { action, checkVariant, invariant, settledInvariant, type ModelError, type Property, type Variant } from 'modelcheck';
+import {
+  action,
+  checkVariant,
+  checkVariantParallel,
+  expanderInThisThread,
+  invariant,
+  settledInvariant,
+  type ModelError,
+  type Property,
+  type Variant,
+} from 'modelcheck';
 
 type Counters = List<number>;
+
+/** What a search found, without its timings and thread count. */
+function comparableResult(r: ReturnType<typeof checkVariant>) {
+  const { seconds: _s, statesPerSecond: _r, threads: _t, frontier: _f, storedBytes: _b, ...stats } = r.stats;
+  return {
+    verdict: r.verdict,
+    properties: r.properties,
+    stats,
+    traces: r.violations.map((x) => [x.property, x.trace.map((t) => t.action)]),
+  };
+}
 
 function counters(n: number, k: number, properties: Property<Counters>[] = [], more: Partial<Variant<Counters>> = {}): Variant<Counters> {
   const ids = Array.from({ length: n }, (_, i) => i);
@@ -238,6 +259,19 @@ describe('reduced and whole searches agree on random models (fast-check)', () =>
     // The runs exercised the reduction, and violations found through it.
     expect(reducedSome).toBeGreaterThan(30);
     expect(violatedSome).toBeGreaterThan(30);
+  });
+
+  it('with threads as with one: 100 random models, searched by three expanders splitting every level', async () => {
+    const samples = fc.sample(fc.tuple(...args), { numRuns: 100, seed: 20261207 });
+    let reducedSome = 0;
+    for (const [acts, watched, bound] of samples) {
+      const v = model(acts, watched, bound, true);
+      const one = checkVariant(v);
+      const split = await checkVariantParallel(v, {}, [expanderInThisThread(v, {}), expanderInThisThread(v, {})], { warmUp: 0 });
+      expect(comparableResult(split)).toEqual(comparableResult(one));
+      if ((one.stats.reduction?.reducedStates ?? 0) > 0) reducedSome++;
+    }
+    expect(reducedSome).toBeGreaterThan(10);
   });
 
   it('on 300 random models whose footprints leave reads out: MC114, or the verdicts of the whole search', () => {

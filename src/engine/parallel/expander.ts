@@ -14,7 +14,7 @@ import { Storage, type StorageOptions } from '../storage.ts';
 import { StopPoll, type StopOptions } from '../stopPoll.ts';
 import { FaultThrown } from '../errors.ts';
 import { replayAncestry, type Ancestry } from '../frontierReplay.ts';
-import { END, END_DEADLOCK, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
+import { END, END_DEADLOCK, LEFT_OUT, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
 
 /**
  * The fingerprints an expander has reported, so that a successor it reported before is not
@@ -26,6 +26,8 @@ const LOCAL_LIMIT = 1 << 22;
 export interface ExpanderOptions extends StopOptions, StorageOptions {
   /** Use the variant's declared symmetry (default true). */
   readonly symmetry?: boolean;
+  /** Partial-order reduction where the actions declare footprints (default true). */
+  readonly partialOrder?: boolean;
 }
 
 export class Expander<S> {
@@ -51,7 +53,7 @@ export class Expander<S> {
   private readonly visitor: Visitor<S>;
 
   constructor(variant: Variant<S>, options: ExpanderOptions) {
-    this.x = new Expansion(variant, { symmetry: options.symmetry, partialOrder: false });
+    this.x = new Expansion(variant, { symmetry: options.symmetry, partialOrder: options.partialOrder });
     this.storage = new Storage(options);
     this.candidates = new StateQueue<S>(this.codec, this.storage);
     this.stopPoll = new StopPoll(options, performance.now());
@@ -66,22 +68,27 @@ export class Expander<S> {
         this.violated.add(pi);
         this.stepFindings.push(pi, this.id, seq, ai, fp.hi, fp.lo);
       },
-      successor: (ai, p, t, fp) => {
-        let extra = 0;
-        if (this.local.put(fp.hi, fp.lo, 0) === NEW) {
-          if (this.local.size >= LOCAL_LIMIT) this.local = new SeenSet();
-          // Most candidates are new states: keep their parts' digests for their successors,
-          // as the one-thread search does for a new state.
-          x.keep();
-          x.hold(this.candidates, t, x.actions[ai].name, this.id);
-          this.candidateFps.push(fp.hi, fp.lo);
-          extra = ((x.symmetric?.orbit ?? 1) << 1) | 1;
-        }
-        this.push(this.id, ai, fp.hi, fp.lo, extra);
-        if (x.paramKeyed[ai] === 1) this.params.push(x.paramKey(ai, p));
-        return true;
-      },
+      successor: (ai, p, t, fp) => this.reportStep(ai, p, t, fp, 0),
+      leftOut: (ai, p, t, fp) => this.reportStep(ai, p, t, fp, LEFT_OUT),
     };
+  }
+
+  /** Reports a successor (`flags`: LEFT_OUT for a step outside the stubborn set), kept as a candidate if new to this thread. */
+  private reportStep(ai: number, p: unknown, t: S, fp: Fingerprint, flags: number): boolean {
+    const x = this.x;
+    let extra = flags;
+    if (this.local.put(fp.hi, fp.lo, 0) === NEW) {
+      if (this.local.size >= LOCAL_LIMIT) this.local = new SeenSet();
+      // Most candidates are new states: keep their parts' digests for their successors,
+      // as the one-thread search does for a new state.
+      x.keep();
+      x.hold(this.candidates, t, x.actions[ai].name, this.id);
+      this.candidateFps.push(fp.hi, fp.lo);
+      extra |= ((x.symmetric?.orbit ?? 1) << 1) | 1;
+    }
+    this.push(this.id, ai, fp.hi, fp.lo, extra);
+    if (x.paramKeyed[ai] === 1) this.params.push(x.paramKey(ai, p));
+    return true;
   }
 
   /** The search is over: remove any spill files. */

@@ -2,8 +2,7 @@
 // other threads' expanders (how they are started, and how they load the model, is the
 // caller's business: the CLI starts worker threads that load the model file); this thread
 // runs the coordinator and an expander of its own.
-import type { Action, Variant } from '../model.ts';
-import { reductionRefused } from '../reduction.ts';
+import type { Variant } from '../model.ts';
 import { search, shortestTraces } from '../bfs.ts';
 import { Ledger, type SearchOptions } from '../ledger.ts';
 import type { VariantResult } from '../result.ts';
@@ -17,11 +16,6 @@ export function splitRefusal(variant: Variant<unknown>, options: SearchOptions):
   if (props.filter((p) => p.kind === 'liveness').length > 15) return 'more than 15 liveness properties';
   if (options.exact) return '--exact compares whole states, kept in one thread';
   if (props.filter((p) => p.kind === 'settled').length > 30) return 'more than 30 settled-state properties';
-  const symmetric = variant.symmetry !== undefined && options.symmetry !== false;
-  const actions = variant.actions as readonly Action<unknown, unknown>[];
-  if (reductionRefused(actions, props, { partialOrder: options.partialOrder, symmetric }) === undefined) {
-    return 'partial-order reduction is done by one thread (--no-por to split the whole search)';
-  }
   return undefined;
 }
 
@@ -61,7 +55,11 @@ export async function checkVariantParallel<S>(
     );
   }
   ledger.threads = { used: helpers.length + 1 };
-  return runParallel(ledger, [expanderInThisThread(variant, options), ...helpers], more.warmUp ?? WARM_UP_PER_THREAD);
+  return shortestTraces(
+    variant,
+    options,
+    await runParallel(ledger, [expanderInThisThread(variant, options), ...helpers], more.warmUp ?? WARM_UP_PER_THREAD),
+  );
 }
 
 /**
