@@ -57,7 +57,6 @@ export class Expander<S> {
     this.storage = new Storage(options);
     this.candidates = new StateQueue<S>(this.codec, this.storage);
     this.stopPoll = new StopPoll(options, performance.now());
-    const x = this.x;
     this.visitor = {
       wants: (pi) => !this.violated.has(pi),
       stateViolated: (pi, id) => {
