@@ -27,14 +27,15 @@ export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}
 
 /**
  * A reduced search's traces of invariants and action properties need not be shortest (it may
- * take independent steps first); deadlocks and settled states are reached by a reordering of a
- * shortest path, as long. So those traces are found again by a whole search bounded at the
- * longest of them, which finds each property's first violation in the order an unreduced search
- * would: the reports are those of --no-por but for the counts.
+ * take independent steps first); a deadlock or settled state is reached by a reordering of a
+ * shortest path, as long, but not necessarily by the path, or at the state, that an unreduced
+ * search meets first. So every trace is found again by a whole search bounded at the longest of
+ * them, which finds each property's first violation in the order an unreduced search would: the
+ * reports are those of --no-por but for the counts.
  */
 export function shortestTraces<S>(variant: Variant<S>, options: SearchOptions, result: VariantResult<S>): VariantResult<S> {
   if (result.stats.reduction === undefined) return result;
-  const redo = result.violations.filter((v) => v.kind === 'invariant' || v.kind === 'action');
+  const redo = result.violations;
   if (redo.length === 0) return result;
   const { checkpoint: _c, onProgress: _p, ...rest } = options;
   const depth = Math.max(...redo.map((v) => v.trace.length));
