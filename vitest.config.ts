@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -45,5 +48,8 @@ export default defineConfig({
     // after another (19 minutes). Two run side by side.
     maxWorkers: 2,
     sequence: { sequencer: HeaviestFirst },
+    // Type checks kept by digest (src/cli/typecheckCache.ts) go to a directory of this run's
+    // own, not the user's cache: every run checks from scratch.
+    env: { MODELCHECK_CACHE_DIR: mkdtempSync(join(tmpdir(), 'modelcheck-test-cache-')) },
   },
 });

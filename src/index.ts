@@ -27,6 +27,7 @@ export type {
   LivenessProperty,
   Temporal,
   Fairness,
+  Footprint,
   FairnessOptions,
   Property,
   PropertyKind,

@@ -14,7 +14,7 @@ import { matrixJson } from '../report/matrixJson.ts';
 import type { OutputFile, RenderedVariant, RenderOptions } from './render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { checkInWorkers, typecheckInWorker, WorkerModelError, WorkerOutOfMemory } from './workerPool.ts';
+import { checkInWorkers, typecheckModelFiles, WorkerModelError, WorkerOutOfMemory } from './workerPool.ts';
 import { formatTypeDiagnostic, type TypeDiagnostic } from './typeDiagnostic.ts';
 import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
@@ -295,8 +295,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     });
     // The model is type-checked beside the searches; type errors, when there are any, stop
     // them and are what the run reports, since a model the compiler rejects explains the rest.
-    const typecheck = opts.typecheck ? typecheckInWorker(file) : undefined;
-    const typeErrors = (typecheck?.errors ?? Promise.resolve([])).then((errors) => {
+    const typeErrors = (opts.typecheck ? typecheckModelFiles(file) : Promise.resolve([])).then((errors) => {
       if (errors.length > 0) Atomics.store(interrupt, 0, 1);
       return errors;
     });

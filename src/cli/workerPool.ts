@@ -9,6 +9,7 @@ import type { Progress } from '../engine/bfs.ts';
 import type { RenderOptions, RenderedVariant } from './render.ts';
 import type { WorkerInput, WorkerSearchOptions } from './variantWorker.ts';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
+import { cachedTypecheck, storeTypecheck, typecheckKey } from './typecheckCache.ts';
 import type { CheckpointOptions } from '../engine/checkpoint.ts';
 
 /** A ModelError raised in a worker, already formatted there. */
@@ -94,6 +95,21 @@ export async function checkInWorkers(
 }
 
 /** Type-checks the model in a worker thread, beside the searches. */
+/**
+ * The model's type errors: the answer kept from an earlier check of the very same inputs
+ * (typecheckCache.ts), else the compiler's, in a worker thread beside the search, kept for next
+ * time if the inputs did not change while it ran.
+ */
+export function typecheckModelFiles(file: string): Promise<TypeDiagnostic[]> {
+  const key = typecheckKey(file);
+  const kept = cachedTypecheck(key);
+  if (kept !== undefined) return Promise.resolve(kept);
+  return typecheckInWorker(file).errors.then((errors) => {
+    if (typecheckKey(file) === key) storeTypecheck(key, errors);
+    return errors;
+  });
+}
+
 export function typecheckInWorker(file: string): { readonly errors: Promise<TypeDiagnostic[]> } {
   const worker = new Worker(WORKER, { workerData: { task: 'typecheck', file } });
   const errors = new Promise<TypeDiagnostic[]>((resolve, reject) => {

@@ -34,7 +34,8 @@ export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}
  * reports are those of --no-por but for the counts.
  */
 export function shortestTraces<S>(variant: Variant<S>, options: SearchOptions, result: VariantResult<S>): VariantResult<S> {
-  if (result.stats.reduction === undefined) return result;
+  // With no state reduced, the search was the whole one, in its order: its traces are those.
+  if (result.stats.reduction === undefined || result.stats.reduction.reducedStates === 0) return result;
   const redo = result.violations;
   if (redo.length === 0) return result;
   const { checkpoint: _c, onProgress: _p, ...rest } = options;

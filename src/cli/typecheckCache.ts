@@ -1,0 +1,123 @@
+// The type check's answer, kept by the digest of everything it read, so that a run whose model
+// files have not changed since the last check does not pay for the compiler again (about 2.5 s
+// of a two-core machine even for a 40-line model: issue 23). Loading no compiler is the point,
+// so the digest is taken without one: the model's local modules are found by reading their
+// import lines, and everything else the check can see (modelcheck's own sources, the tsconfig,
+// the package files that pin the dependencies' typings, the compiler's version) is digested
+// whole. A miss costs only the digest; any error reading or writing the cache is a miss.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TypeDiagnostic } from './typeDiagnostic.ts';
+
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** Bump when what is stored, or how the key is made, changes. */
+const FORMAT = 1;
+
+/** Where answers are kept: MODELCHECK_CACHE_DIR, else the user's cache directory (XDG). */
+export function cacheDir(): string {
+  const own = process.env.MODELCHECK_CACHE_DIR;
+  if (own) return resolve(own);
+  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'modelcheck');
+}
+
+// Relative module specifiers in import and export statements, dynamic imports and requires.
+// Over-inclusive on purpose (a match in a comment only adds a file to the digest).
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function resolveLocal(from: string, specifier: string): string {
+  const base = resolve(dirname(from), specifier);
+  const candidates = [base, base.replace(/\.([cm]?)js$/, '.$1ts'), `${base}.ts`, join(base, 'index.ts')];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? base;
+}
+
+/** The model's module and every local module it imports, directly or not. */
+function localGraph(model: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!existsSync(file)) return;
+    for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER)) visit(resolveLocal(file, m[1]));
+  };
+  visit(model);
+  return [...seen].sort();
+}
+
+function tsFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? tsFilesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
+    .sort();
+}
+
+/** The nearest file of one of `names` at or above `dir`. */
+function nearest(dir: string, names: readonly string[]): string[] {
+  for (let d = dir; ; d = dirname(d)) {
+    const found = names.map((n) => join(d, n)).filter((f) => existsSync(f));
+    if (found.length > 0 || dirname(d) === d) return found;
+  }
+}
+
+function compilerVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require('typescript/package.json') as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The digest of everything the type check of `model` reads, as far as it can change between runs. */
+export function typecheckKey(model: string): string {
+  const file = resolve(model);
+  const h = createHash('sha256');
+  h.update(`format ${FORMAT}\0typescript ${compilerVersion()}\0`);
+  const inputs = [
+    ...localGraph(file),
+    ...tsFilesUnder(join(PACKAGE_ROOT, 'src')),
+    ...nearest(dirname(file), ['tsconfig.json']),
+    ...nearest(dirname(file), ['package.json', 'package-lock.json']),
+    ...['package.json', 'package-lock.json'].map((n) => join(PACKAGE_ROOT, n)),
+  ];
+  for (const f of [...new Set(inputs)]) {
+    h.update(`${f}\0`);
+    h.update(existsSync(f) ? readFileSync(f) : 'missing');
+    h.update('\0');
+  }
+  return h.digest('hex').slice(0, 32);
+}
+
+interface Stored {
+  readonly format: number;
+  /** Each diagnostic with its file as an absolute path (shown relative to the working directory). */
+  readonly errors: readonly TypeDiagnostic[];
+}
+
+/** The type errors found the last time these very inputs were checked, or undefined. */
+export function cachedTypecheck(key: string): TypeDiagnostic[] | undefined {
+  try {
+    const stored = JSON.parse(readFileSync(join(cacheDir(), `typecheck-${key}.json`), 'utf8')) as Stored;
+    if (stored.format !== FORMAT || !Array.isArray(stored.errors)) return undefined;
+    return stored.errors.map((d) => ({ ...d, file: relative(process.cwd(), d.file) }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the answer for `key`; written whole or not at all. */
+export function storeTypecheck(key: string, errors: readonly TypeDiagnostic[]): void {
+  try {
+    const dir = cacheDir();
+    mkdirSync(dir, { recursive: true });
+    const target = join(dir, `typecheck-${key}.json`);
+    const tmp = `${target}.${process.pid}.tmp`;
+    const stored: Stored = { format: FORMAT, errors: errors.map((d) => ({ ...d, file: resolve(d.file) })) };
+    writeFileSync(tmp, JSON.stringify(stored));
+    renameSync(tmp, target);
+  } catch {
+    // A cache that cannot be written is only a slower next run.
+  }
+}
