@@ -7,12 +7,23 @@
 //
 // TypeScript files are digested token by token, without comments, so that a comment or a
 // reformatting changes no digest, while any change to code or to a string does.
-import ts from 'typescript';
+import type ts from 'typescript';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shortDigest } from '../report/manifest.ts';
+
+/**
+ * The compiler, loaded on first use: it takes about 0.7 s to load, and the main thread of an
+ * ordinary run (which imports this module for checkpoints and docs) never needs it (issue 23).
+ */
+let compiler: typeof ts | undefined;
+function typescript(): typeof ts {
+  compiler ??= createRequire(import.meta.url)('typescript') as typeof ts;
+  return compiler;
+}
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,6 +41,7 @@ const DEPENDENCIES = ['immutable'];
  * JSDoc and the optional comma that ends a list left out.
  */
 export function codeDigest(path: string, text: string): string {
+  const ts = typescript();
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const h = createHash('sha256');
   const visit = (node: ts.Node) => {
@@ -71,7 +83,7 @@ export function localModules(modelFile: string): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     if (!existsSync(file)) return;
-    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const info = typescript().preProcessFile(readFileSync(file, 'utf8'), true, true);
     for (const f of info.importedFiles) if (f.fileName.startsWith('.')) visit(resolveImport(file, f.fileName));
   };
   visit(resolve(modelFile));
