@@ -59,6 +59,7 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
     stateViolated: (pi, at) => ledger.recordState(pi, at),
     stepViolated: (pi, _seq, ai, fp) => ledger.recordStep(pi, id, ai, fp),
     known: (fp, t) => ledger.visited.get(fp, t),
+    excluded: (ai) => ledger.excluded(ai),
     successor(ai, p, t, fp) {
       const param = ledger.graph && x.paramKeyed[ai] === 1 ? x.paramKey(ai, p) : undefined;
       const tid = ledger.storeSuccessor(id, ai, fp, t, param, sym?.orbit ?? 1);
@@ -88,6 +89,11 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
   } else {
     x.initialStates((s, fp) => {
       if (ledger.incomplete) return;
+      if (!x.admitted(s, -1, 'init')) {
+        ledger.excluded(-1);
+        x.excludedViolations(s, -1, visitor, (pi) => ledger.recordInitial(pi, fp));
+        return;
+      }
       const sid = ledger.storeInitial(fp, s, sym?.orbit ?? 1);
       if (sid < 0) return;
       x.keep();

@@ -46,6 +46,12 @@ export interface Visitor<S> {
    */
   successor(ai: number, p: unknown, t: S, fp: Fingerprint): boolean;
   /**
+   * A successor by action `ai` that fails the variant's state constraint: counted, checked
+   * against the invariants (a violation comes through `stepViolated`), and neither stored nor
+   * expanded. Visitors of variants without a constraint need not have it.
+   */
+  excluded?(ai: number, p: unknown, t: S, fp: Fingerprint): void;
+  /**
    * With partial-order reduction and a property that needs its proviso: the number of the
    * stored state with fingerprint `fp` (`t`), or -1 if there is none yet.
    */
@@ -103,6 +109,8 @@ export class Expansion<S> {
   /** For object parameters of per-parameter fairness; made on first use. */
   private paramPrinter: Fingerprinter | undefined;
   private readonly paramFp: Fingerprint = { hi: 0, lo: 0 };
+  /** The variant's state constraint (TLC's CONSTRAINT), if it has one. */
+  readonly constraint: ((s: S) => boolean) | undefined;
   /** Partial-order reduction (reduction.ts), or why the variant is searched whole. */
   readonly reduction: Reduction | undefined;
   readonly reductionOff: string | undefined;
@@ -149,10 +157,12 @@ export class Expansion<S> {
     this.livenessPremise = this.livenessProperties.map(() => 0);
     this.labels = new Uint8Array(this.livenessProperties.length);
     this.settled = new Uint8Array(this.settledProperties.length);
+    this.constraint = variant.constraint;
     const actions = this.actions as readonly Action<unknown, unknown>[];
     this.reductionOff = reductionRefused(actions, variant.properties, {
       partialOrder: options.partialOrder,
       symmetric: this.symmetric !== undefined,
+      constrained: this.constraint !== undefined,
     });
     this.reduction = this.reductionOff === undefined ? new Reduction(actions, variant.properties) : undefined;
   }
@@ -194,6 +204,24 @@ export class Expansion<S> {
   /** Keeps the digests of the state fingerprinted last, for its successors (it was new). */
   keep(): void {
     this.fingerprinter.keep();
+  }
+
+  /** Whether `s`, made by `subject` from state `id` (-1 and 'init' for an initial state), is within the state constraint. */
+  admitted(s: S, id: number, subject: string): boolean {
+    return this.constraint === undefined || this.calls.admits(this.constraint, id, s, subject);
+  }
+
+  /**
+   * The invariants that `t`, a state outside the state constraint made from state `id`, breaks
+   * and a violation of which `v` still wants: each to `each` (properties' indices). No premise
+   * is counted: such a state is checked each time it is made, as TLC does.
+   */
+  excludedViolations(t: S, id: number, v: Visitor<S>, each: (pi: number) => void): void {
+    const ps = this.invariants;
+    for (let i = 0; i < ps.length; i++) {
+      const pi = this.invariantIndex[i];
+      if (v.wants(pi) && this.calls.premise(ps[i], id, t) && !this.calls.holds(ps[i], id, t)) each(pi);
+    }
   }
 
   /** Checks the invariants in state `id` (counting premises), and sets its liveness labels. */
@@ -247,6 +275,12 @@ export class Expansion<S> {
       for (let j = 0; j < steps.length; j++) {
         const pj = this.stepIndex[j];
         if (v.wants(pj) && !this.calls.holds(steps[j], id, s, t)) v.stepViolated(pj, seq, ai, fp);
+      }
+      if (this.constraint !== undefined && !this.calls.admits(this.constraint, id, t, this.actionNames[ai])) {
+        const at = seq++;
+        this.excludedViolations(t, id, v, (pi) => v.stepViolated(pi, at, ai, fp));
+        v.excluded?.(ai, p, t, fp);
+        return true;
       }
       seq++;
       return v.successor(ai, p, t, fp);

@@ -85,7 +85,11 @@ export const BEYOND_DEPTH = -2;
 /** New, but past the state bound: not stored, and the search stops here. */
 export const CUT = -3;
 
-/** Where a property was first broken: a state, or a step out of a state. */
+/**
+ * Where a property was first broken: a state, or a step out of a state. An initial state that
+ * fails the state constraint is never stored: its finding has stateId -1 and a step with action
+ * -1 whose target is that initial state's fingerprint.
+ */
 interface Finding {
   readonly property: { readonly name: string; readonly kind: PropertyKind; readonly statement: string };
   readonly stateId: number;
@@ -323,6 +327,22 @@ export class Ledger<S> {
     return this.log.add(parent, ai, fp, this.depth + 1);
   }
 
+  /**
+   * Counts a state that fails the state constraint, made by action `ai` (-1: an initial state):
+   * generated, never stored.
+   */
+  excluded(ai: number): void {
+    this.generated++;
+    if (ai >= 0) this.enabledCount[ai]++;
+  }
+
+  /** Records a violation of an invariant in an initial state that fails the state constraint (fingerprint `fp`). */
+  recordInitial(pi: number, fp: Fingerprint): void {
+    const p = this.variant.properties[pi];
+    if (this.findings.has(p.name)) return;
+    this.findings.set(p.name, { property: p, stateId: -1, step: { action: -1, target: { hi: fp.hi, lo: fp.lo } } });
+  }
+
   /** Whether a violation of variant.properties[pi] is still news (none recorded). */
   open(pi: number): boolean {
     return !this.findings.has(this.variant.properties[pi].name);
@@ -485,6 +505,7 @@ export class Ledger<S> {
     loopEvents?: readonly StepEvent[];
   } {
     try {
+      if (f.stateId === -1 && f.step) return { trace: [this.excludedInitial(f.step.target)] };
       const trace = rebuildTrace(this.expansion, this.log, f.stateId);
       if (f.lasso) return this.lassoTrace(f.lasso, trace);
       if (f.step) {
@@ -505,6 +526,16 @@ export class Ledger<S> {
         hint: DETERMINISM_HINT,
       });
     }
+  }
+
+  /** The initial state with fingerprint `target` (one the state constraint kept out of the log). */
+  private excludedInitial(target: Fingerprint): TraceStep<S> {
+    let found: S | undefined;
+    this.expansion.initialStates((s, fp) => {
+      if (found === undefined && fp.hi === target.hi && fp.lo === target.lo) found = s;
+    });
+    if (found === undefined) throw new ReplayError('no initial state matches the recorded one');
+    return { action: null, state: found };
   }
 
   /** Extends the prefix's trace along the lasso's stem and cycle, replaying each recorded edge. */
@@ -602,6 +633,7 @@ export class Ledger<S> {
         maxDepth: this.options.maxDepth,
         timeoutSeconds: this.options.timeoutSeconds,
         maxMemoryMiB: this.options.maxMemoryMiB,
+        ...(v.constraint !== undefined ? { stateConstraint: true as const } : {}),
       },
       checkedDeadlock: this.checkDeadlock,
       fairness: (v.fairness ?? []).map(describeFairness),

@@ -245,6 +245,14 @@ export interface Variant<S> {
   readonly fairness?: readonly Fairness[];
   /** A state with no successor at all is an error unless this is false. Default true. */
   readonly checkDeadlock?: boolean;
+  /**
+   * A state constraint, as TLC's CONSTRAINT: it bounds the search without being part of the
+   * system. A state that fails it is counted as generated and checked against the invariants
+   * (and its step against the action properties) each time it is generated, but it is neither
+   * stored nor expanded; a state whose only successors fail it is not a deadlock. Liveness is
+   * checked on the graph of the states that satisfy it, as TLC does.
+   */
+  readonly constraint?: (s: S) => boolean;
   /** The properties this variant is expected to violate (names; `Deadlock` for deadlocks). */
   readonly expectedViolations?: readonly string[];
   /**

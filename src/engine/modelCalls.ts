@@ -108,6 +108,26 @@ export class ModelCalls<S> {
     return this.evaluate(p, p.premise, id, s);
   }
 
+  /** Whether `s`, made by `subject` from state `id` (-1: an initial state), satisfies the variant's state constraint. */
+  admits(constraint: (s: S) => boolean, id: number, s: S, subject: string): boolean {
+    let r: unknown;
+    try {
+      r = constraint(s);
+    } catch (cause) {
+      const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+      throw this.fail('MC103_PREDICATE_THREW', `the state constraint threw ${message} on ${stateOf(subject)}`, 'constraint', id, { cause });
+    }
+    if (typeof r !== 'boolean') {
+      throw this.fail(
+        'MC104_NOT_A_BOOLEAN',
+        `the state constraint returned ${r === null ? 'null' : typeof r}, not a boolean, on ${stateOf(subject)}`,
+        'constraint',
+        id,
+      );
+    }
+    return r;
+  }
+
   /** Fingerprints `s`, the successor produced by `subject` from state `sourceId`, into `out`. */
   fingerprint(s: S, out: Fingerprint, subject: string, sourceId: number): void {
     try {
@@ -151,6 +171,10 @@ export class ModelCalls<S> {
     const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
     return this.fail(code, `${what} threw ${message}`, subject, id, { cause });
   }
+}
+
+function stateOf(subject: string): string {
+  return subject === 'init' ? 'an initial state' : `the successor produced by ${subject}`;
 }
 
 /** The fix of MC112. */

@@ -46,7 +46,7 @@ const TAKE = COMMUTING + 1;
 export function reductionRefused(
   actions: readonly Action<unknown, unknown>[],
   properties: readonly Watched[],
-  options: { readonly partialOrder?: boolean; readonly symmetric: boolean },
+  options: { readonly partialOrder?: boolean; readonly symmetric: boolean; readonly constrained?: boolean },
 ): string | undefined {
   if (options.partialOrder === false) return 'turned off (--no-por)';
   const missing = actions.filter((a) => a.footprint === undefined || (a.params !== undefined && a.domain === undefined));
@@ -54,6 +54,8 @@ export function reductionRefused(
   if (missing.length > 0) return `action ${missing[0].name} declares no footprint and domain`;
   if (properties.some((p) => p.kind === 'liveness')) return 'liveness properties are checked on the whole graph';
   if (options.symmetric) return 'not combined with symmetry reduction';
+  // A state the constraint keeps out is never expanded: the ignoring proviso would count it as new.
+  if (options.constrained) return 'not combined with a state constraint';
   return undefined;
 }
 

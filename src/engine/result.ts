@@ -132,6 +132,8 @@ export interface VariantResult<S = unknown> {
     readonly maxDepth?: number;
     readonly timeoutSeconds?: number;
     readonly maxMemoryMiB?: number;
+    /** The variant has a state constraint (Variant.constraint): the states outside it were not explored. */
+    readonly stateConstraint?: true;
   };
   /** For a random simulation (never a proof): how it was drawn, and which run found each violation. */
   readonly simulation?: SimulationFacts;

@@ -17,7 +17,7 @@ import { FaultThrown, noInitialState, toModelError } from './errors.ts';
 import { StopPoll, type StopOptions } from './stopPoll.ts';
 import { withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
 import { describeFairness, validateVariant } from './ledger.ts';
-import { Expansion, SETTLED, VIOLATED, type Visitor } from './expansion.ts';
+import { Expansion, HAS_SUCCESSOR, SETTLED, VIOLATED, type Visitor } from './expansion.ts';
 import { DEADLOCK_PROPERTY, propertyResults, reportedProperties } from './modelCalls.ts';
 import type { VariantResult, Violation } from './result.ts';
 
@@ -100,6 +100,14 @@ class Simulation<S> {
       stepViolated: (pi) => {
         this.pendingSteps.push(pi);
       },
+      // Outside the state constraint: checked with the path extended by its step, never taken.
+      excluded: (ai, p, t, fp) => {
+        this.generated++;
+        this.path.push({ action: ai, param: p, state: t, hi: fp.hi, lo: fp.lo });
+        for (const pi of this.pendingSteps) this.record(properties[pi].name);
+        this.pendingSteps.length = 0;
+        this.path.pop();
+      },
       successor: (ai, p, t, fp) => {
         this.generated++;
         if (this.seen.put(fp.hi, fp.lo, this.seen.size) === NEW) this.x.keep();
@@ -130,16 +138,26 @@ class Simulation<S> {
     const poll = new StopPoll(this.options, started);
     const x = this.x;
     const inits: Step<S>[] = [];
+    let made = 0;
     x.initialStates((s, fp) => {
+      made++;
+      const init = { action: -1, param: undefined, state: s, hi: fp.hi, lo: fp.lo };
+      if (!x.admitted(s, -1, 'init')) {
+        // Checked, never a run's start.
+        this.path = [init];
+        x.excludedViolations(s, -1, this.visitor, (pi) => this.record(this.variant.properties[pi].name));
+        return;
+      }
       if (this.seen.put(fp.hi, fp.lo, this.seen.size) === NEW) x.keep();
-      inits.push({ action: -1, param: undefined, state: s, hi: fp.hi, lo: fp.lo });
+      inits.push(init);
     });
-    if (inits.length === 0) {
+    if (made === 0) {
       throw noInitialState(this.modelName, this.variant.name);
     }
-    this.generated = inits.length;
+    this.generated = made;
     let steps = 0;
-    for (let run = 1; run <= this.options.runs && !this.stopped; run++) {
+    // Every initial state outside the state constraint: nothing to run.
+    for (let run = 1; run <= this.options.runs && !this.stopped && inits.length > 0; run++) {
       this.currentRun = run;
       const random = generator(runSeed(this.options.seed, run));
       // The run's path: its states and the steps between them.
@@ -156,7 +174,8 @@ class Simulation<S> {
           break;
         }
         if (next.length === 0) {
-          if (this.checkDeadlock) this.record(DEADLOCK_PROPERTY.name);
+          // Steps that only leave the state constraint end the run, but it is no deadlock.
+          if (this.checkDeadlock && !(end & HAS_SUCCESSOR)) this.record(DEADLOCK_PROPERTY.name);
           break;
         }
         // A state whose every step stutters is settled: the run would stay in it for ever.
@@ -249,7 +268,11 @@ class Simulation<S> {
         storedBytes: this.seen.bytes,
         coverage: [],
       },
-      bounds: { timeoutSeconds: this.options.timeoutSeconds, maxMemoryMiB: this.options.maxMemoryMiB },
+      bounds: {
+        timeoutSeconds: this.options.timeoutSeconds,
+        maxMemoryMiB: this.options.maxMemoryMiB,
+        ...(this.variant.constraint !== undefined ? { stateConstraint: true as const } : {}),
+      },
       simulation: {
         runs: this.options.runs,
         depth: this.options.depth,

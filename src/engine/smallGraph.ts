@@ -52,13 +52,16 @@ function walk<S>(x: Expansion<S>, maxStates: number): SmallGraphResult<S> {
     }
     return id;
   };
+  // The graph the search explores: states outside the state constraint are left out.
   x.initialStates((s, fp) => {
+    if (!x.admitted(s, -1, 'init')) return;
     const id = tooLarge ? undefined : idOf(s, fp);
     if (id === undefined) tooLarge = true;
     else if (!initial.includes(id)) initial.push(id);
   });
   for (let from = 0; from < states.length && !tooLarge; from++) {
     x.successors(states[from], from, (ai, p, t, fp) => {
+      if (!x.admitted(t, from, x.actions[ai].name)) return true;
       const to = idOf(t, fp);
       if (to === undefined) {
         tooLarge = true;

@@ -32,6 +32,7 @@ export function variantToJson(v: VariantResult): Json {
       maxDepth: v.bounds.maxDepth ?? null,
       timeoutSeconds: v.bounds.timeoutSeconds ?? null,
       maxMemoryMiB: v.bounds.maxMemoryMiB ?? null,
+      ...(v.bounds.stateConstraint ? { stateConstraint: true } : {}),
     },
     checkedDeadlock: v.checkedDeadlock,
     fairness: [...v.fairness],

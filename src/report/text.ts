@@ -83,6 +83,7 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
     v.bounds.maxDepth !== undefined ? `depth at most ${v.bounds.maxDepth}` : '',
     v.bounds.timeoutSeconds !== undefined ? `at most ${v.bounds.timeoutSeconds} s` : '',
     v.bounds.maxMemoryMiB !== undefined ? `at most ${num(v.bounds.maxMemoryMiB)} MiB of memory` : '',
+    v.bounds.stateConstraint ? "the variant's state constraint (states outside it checked, not explored)" : '',
   ].filter(Boolean);
   if (v.simulation) {
     const found = Object.entries(v.simulation.foundIn).map(([p, run]) => `${p} in run ${num(run)}`);
