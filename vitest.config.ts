@@ -25,6 +25,7 @@ const HEAVIEST_FIRST = [
   'moveObjects',
   'moveNoTiming',
   'moveV195',
+  'lamportMutex',
 ];
 
 class HeaviestFirst extends BaseSequencer {
