@@ -43,4 +43,9 @@ export const CASES: readonly BenchCase[] = [
   scaleCase(['clusters=2', 'moverReruns=1'], 'two Clusters, clusterctl re-run once, lag 0'),
   // Issue 7's large configuration: 12.7 million states (bench/README.md has its run).
   scaleCase(['clusters=2', 'moverReruns=2', 'restarts=1'], 'two Clusters, clusterctl re-run twice, a controller crash, lag 0', true),
+  // A user's model with immutable Lists, Sets and Records and a state constraint (724,274 states, as TLC).
+  {
+    name: 'LamportMutex, 3 processes, clocks up to 6',
+    load: async () => ({ model: (await import('../test/fixtures/classic/lamportMutex.ts')).default, variant: 'default' }),
+  },
 ];
