@@ -19,6 +19,7 @@ import {
   isRecord,
   isSet,
   Record as ImmutableRecord,
+  type List as ImmutableList,
   type Map as ImmutableMap,
   type Set as ImmutableSet,
 } from 'immutable';
@@ -111,6 +112,15 @@ export class CanonicalEncoder {
   // Callbacks made once, not per collection: unordered entries, each a segment to sort.
   private readonly writeEntry = (x: unknown, k: unknown): void => {
     this.starts.push(this.pos);
+    this.write(k);
+    this.write(x);
+  };
+  /** An ordered collection's element, in place. (forEach, unlike an iterator, allocates nothing per element.) */
+  private readonly writeItem = (x: unknown): void => {
+    this.write(x);
+  };
+  /** An ordered map's entry, key then value. */
+  private readonly writeKeyed = (x: unknown, k: unknown): void => {
     this.write(k);
     this.write(x);
   };
@@ -403,7 +413,7 @@ export class CanonicalEncoder {
     if (isList(v)) {
       this.byte(TAG_LIST);
       this.u32(v.size);
-      for (const x of v) this.write(x);
+      (v as ImmutableList<unknown>).forEach(this.writeItem);
       return;
     }
     if (isMap(v)) {
@@ -411,10 +421,7 @@ export class CanonicalEncoder {
       this.byte(ordered ? TAG_ORDERED_MAP : TAG_MAP);
       this.u32(v.size);
       if (ordered) {
-        for (const [k, x] of v.entries()) {
-          this.write(k);
-          this.write(x);
-        }
+        (v as ImmutableMap<unknown, unknown>).forEach(this.writeKeyed);
         return;
       }
       if (this.mode === 'digest') {
@@ -433,7 +440,7 @@ export class CanonicalEncoder {
       this.byte(ordered ? TAG_ORDERED_SET : TAG_SET);
       this.u32(v.size);
       if (ordered) {
-        for (const x of v) this.write(x);
+        (v as ImmutableSet<unknown>).forEach(this.writeItem);
         return;
       }
       if (this.mode === 'digest') {
