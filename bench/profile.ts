@@ -4,6 +4,8 @@
 // with the most self time. The profile file stays in a temporary folder, named at the end, for
 // Chrome's or VS Code's profile viewer.
 import { spawnSync } from 'node:child_process';
+// The search runs in one.ts's main thread, which a flag set at run time no longer resizes: give it as the CLI's threads get it.
+import { SEMI_SPACE_MIB } from '../src/cli/heap.ts';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +25,17 @@ if (!CASES[index]) {
 const dir = mkdtempSync(join(tmpdir(), 'modelcheck-profile-'));
 const run = spawnSync(
   process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(index), '1'],
+  [
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    '--import',
+    'tsx',
+    '--max-old-space-size=16384',
+    `--max-semi-space-size=${SEMI_SPACE_MIB}`,
+    'bench/one.ts',
+    String(index),
+    '1',
+  ],
   { encoding: 'utf8' },
 );
 if (run.status !== 0) {
