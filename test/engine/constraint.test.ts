@@ -3,6 +3,7 @@
 // checked against the invariants and action properties, but not stored nor expanded; deadlock
 // is judged before it. The counts below are hand counts on counters small enough to list.
 import { describe, expect, it } from 'vitest';
+import { List } from 'immutable';
 import { action, actionProperty, checkVariant, invariant, simulateVariant, type Variant } from 'modelcheck';
 import { checkVariantParallel, expanderInThisThread } from '../../src/index.ts';
 
@@ -73,14 +74,71 @@ describe('a state constraint (TLC CONSTRAINT)', () => {
     expect(() => checkVariant(v)).toThrowError(/the state constraint threw Error: no twos on the successor produced by inc/);
   });
 
-  it('gives the one-thread result when more threads are offered, and says why it kept to one', async () => {
-    const one = checkVariant(counter({ never: 4 }));
-    const split = await checkVariantParallel(counter({ never: 4 }), {}, [expanderInThisThread(counter({ never: 4 }), {})], {
-      warmUp: 0,
+  it('split among threads, finds what one thread finds', async () => {
+    // A grid: x and y step up by 1 or 2; the constraint keeps x + y <= 6; the invariant is
+    // broken inside the constraint at x = 4 and outside it at y = 6 (x = 1).
+    const grid = (): Variant<List<number>> => ({
+      name: 'grid',
+      init: () => [List([0, 0]), List([9, 9])],
+      actions: [0, 1].flatMap((axis) =>
+        [1, 2].map((by) => action<List<number>>(`${axis === 0 ? 'x' : 'y'}+${by}`, { next: (s) => s.update(axis, (v) => v! + by) })),
+      ),
+      properties: [
+        invariant<List<number>>(
+          'NotFourOrSeven',
+          'x is not 4, and y is not 6 where x is 1.',
+          (s) => s.get(0) !== 4 && !(s.get(0) === 1 && s.get(1) === 6),
+        ),
+        invariant<List<number>>('Small', 'Both below 9.', (s) => s.get(0)! < 9),
+      ],
+      constraint: (s) => s.get(0)! + s.get(1)! <= 6,
     });
-    expect(split.stats.distinctStates).toBe(one.stats.distinctStates);
-    expect(split.stats.statesGenerated).toBe(one.stats.statesGenerated);
-    expect(split.violations.map((v) => v.trace.length)).toEqual(one.violations.map((v) => v.trace.length));
+    const one = checkVariant(grid());
+    const split = await checkVariantParallel(
+      grid(),
+      {},
+      [0, 1, 2].map(() => expanderInThisThread(grid(), {})),
+      { warmUp: 0 },
+    );
+    const facts = (r: typeof one) => ({
+      states: r.stats.distinctStates,
+      generated: r.stats.statesGenerated,
+      depth: r.stats.depth,
+      violations: r.violations.map((v) => [v.property, v.trace.map((t) => t.state.toArray().join(','))]),
+    });
+    expect(facts(split)).toEqual(facts(one));
+    // Hand count: 28 pairs with x + y <= 6 are stored, the initial (9, 9) is outside.
+    expect(one.stats.distinctStates).toBe(28);
+    // At depth 3, (4, 0) inside the constraint is preferred to (1, 6)'s depth 4 anyway; Small is
+    // broken only by the initial state outside the constraint.
+    expect(facts(one).violations).toEqual([
+      ['NotFourOrSeven', ['0,0', '2,0', '4,0']],
+      ['Small', ['9,9']],
+    ]);
+  });
+
+  it('at one depth, prefers a violation inside the constraint to one outside it, however the threads split', async () => {
+    const v = (): Variant<number> => ({
+      name: 'two ways',
+      init: () => [0],
+      // The step out of the constraint comes first.
+      actions: [
+        action<number>('far', { next: (x) => (x === 0 ? 10 : undefined) }),
+        action<number>('near', { next: (x) => (x === 0 ? 1 : undefined) }),
+      ],
+      properties: [invariant<number>('Zero', 'x stays 0.', (x) => x === 0)],
+      checkDeadlock: false,
+      constraint: (x) => x <= 5,
+    });
+    const one = checkVariant(v());
+    expect(one.violations[0].trace.map((t) => t.state)).toEqual([0, 1]);
+    const split = await checkVariantParallel(
+      v(),
+      {},
+      [0, 1].map(() => expanderInThisThread(v(), {})),
+      { warmUp: 0 },
+    );
+    expect(split.violations[0].trace.map((t) => t.state)).toEqual([0, 1]);
   });
 
   it('simulation never takes a step outside it, but checks it, and does not call its end a deadlock', () => {

@@ -19,7 +19,7 @@ import { CUT, type Ledger } from '../ledger.ts';
 import { PREMISE_HELD, VIOLATED } from '../expansion.ts';
 import type { VariantResult } from '../result.ts';
 import type { StorageStats } from '../storage.ts';
-import { END, END_DEADLOCK, LEFT_OUT, ORBIT, RECORD, type ExpanderLink, type Report } from './protocol.ts';
+import { END, END_DEADLOCK, EXCLUDED, LEFT_OUT, ORBIT, RECORD, type ExpanderLink, type Report } from './protocol.ts';
 import { ancestryOf } from '../frontierReplay.ts';
 
 /** Levels with fewer states than this, per thread, are expanded by every thread. */
@@ -47,6 +47,10 @@ class Coordinator<S> {
   /** Per state of the level to expand next (index: id - levelStart): who holds it, at which candidate index. */
   private holder = new Int32Array(0);
   private holderCandidate = new Int32Array(0);
+  /** (property, hi, lo) per invariant violated in an initial state outside the state constraint, until recorded. */
+  private initialFindings: readonly number[] = [];
+  /** (property, parent, action, hi, lo) per invariant violated in a successor outside the state constraint, until recorded. */
+  private outsideSteps: number[] = [];
   /** Every thread holds every state of the level, at the same candidate index (the warm-up). */
   private replicated = true;
   private expanded = 0;
@@ -100,6 +104,8 @@ class Coordinator<S> {
       // Each invariant's violation in the state of least id.
       const found = used.flatMap((rep) => pairs(rep.invariantFindings)).sort((a, b) => a[1] - b[1]);
       for (const [pi, id] of found) ledger.recordState(pi, id);
+      // Initial states outside the state constraint come after those inside it, as in bfs.ts.
+      this.recordOutside();
       // The level is stored and checked, and its expansion not yet taken in: a level boundary.
       ledger.boundary(levelStart);
       if (!expand) break;
@@ -109,7 +115,22 @@ class Coordinator<S> {
       if (ledger.log.size > levelEnd) ledger.depth++;
       levelStart = levelEnd;
     }
+    // (When no initial state is inside the constraint, there was no level to check.)
+    this.recordOutside();
   }
+  /**
+   * Records the violations found in states outside the state constraint (initial states, and
+   * the last level's successors) once the states inside it at their depth are checked.
+   */
+  private recordOutside(): void {
+    const f = this.initialFindings;
+    for (let k = 0; k < f.length; k += 3) this.ledger.recordInitial(f[k], { hi: f[k + 1] >>> 0, lo: f[k + 2] >>> 0 });
+    this.initialFindings = [];
+    const o = this.outsideSteps;
+    for (let k = 0; k < o.length; k += 5) this.ledger.recordStep(o[k], o[k + 1], o[k + 2], { hi: o[k + 3], lo: o[k + 4] });
+    this.outsideSteps = [];
+  }
+
   /** The initial states, held by every thread; the first id of the level after them. */
   private async initial(): Promise<number> {
     const ledger = this.ledger;
@@ -122,11 +143,16 @@ class Coordinator<S> {
       const r = init.records;
       fp.hi = r[k * RECORD + 2] >>> 0;
       fp.lo = r[k * RECORD + 3] >>> 0;
+      if ((r[k * RECORD + 4] & EXCLUDED) !== 0) {
+        ledger.excluded(-1);
+        continue;
+      }
       const id = ledger.storeInitial(fp, undefined, (r[k * RECORD + 4] >>> 1) & ORBIT);
       if (id === CUT) break;
       if (id >= 0) candidateOf.push(k);
     }
     if (init.count === 0) throw noInitialState(ledger.modelName, ledger.variant.name);
+    this.initialFindings = init.initialFindings ?? [];
     this.holder = new Int32Array(candidateOf.length);
     this.holderCandidate = Int32Array.from(candidateOf);
     ledger.depth = 1;
@@ -208,6 +234,11 @@ class Coordinator<S> {
         const candidate = extra & 1 ? candidates[w]++ : -1;
         const param = paramKeyed[action] === 1 ? reports[w].params[paramPos[w]++] : undefined;
         if (skipLeftOut && (extra & LEFT_OUT) !== 0) continue;
+        if ((extra & EXCLUDED) !== 0) {
+          seq++;
+          ledger.excluded(action);
+          continue;
+        }
         const thisSeq = seq++;
         const id = ledger.storeSuccessor(parent, action, fp, undefined, param, (extra >>> 1) & ORBIT);
         if (id === CUT) {
@@ -266,9 +297,12 @@ class Coordinator<S> {
       for (let i = 0; i < f.length; i += 6) found.push(f.slice(i, i + 6));
     }
     found.sort((a, b) => a[1] - b[1] || a[2] - b[2]);
+    const properties = this.ledger.variant.properties;
     for (const [pi, parent, seq, action, hi, lo] of found) {
       if (cut && (parent > cut[0] || (parent === cut[0] && seq > cut[1]))) continue;
-      this.ledger.recordStep(pi, parent, action, { hi: hi >>> 0, lo: lo >>> 0 });
+      // An invariant broken outside the state constraint waits for the next level's checks (bfs.ts).
+      if (properties[pi].kind === 'invariant') this.outsideSteps.push(pi, parent, action, hi >>> 0, lo >>> 0);
+      else this.ledger.recordStep(pi, parent, action, { hi: hi >>> 0, lo: lo >>> 0 });
     }
   }
 

@@ -14,7 +14,7 @@ import { Storage, type StorageOptions } from '../storage.ts';
 import { StopPoll, type StopOptions } from '../stopPoll.ts';
 import { FaultThrown } from '../errors.ts';
 import { replayAncestry, type Ancestry } from '../frontierReplay.ts';
-import { END, END_DEADLOCK, LEFT_OUT, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
+import { END, END_DEADLOCK, EXCLUDED, LEFT_OUT, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
 
 /**
  * The fingerprints an expander has reported, so that a successor it reported before is not
@@ -48,6 +48,7 @@ export class Expander<S> {
   private violated = new Set<number>();
   private invariantFindings: number[] = [];
   private stepFindings: number[] = [];
+  private initialFindings: number[] = [];
   /** The state being expanded. */
   private id = -1;
   private readonly visitor: Visitor<S>;
@@ -69,6 +70,11 @@ export class Expander<S> {
       },
       successor: (ai, p, t, fp) => this.reportStep(ai, p, t, fp, 0),
       leftOut: (ai, p, t, fp) => this.reportStep(ai, p, t, fp, LEFT_OUT),
+      // Outside the state constraint: reported for its count, never held.
+      excluded: (ai, p, _t, fp) => {
+        this.push(this.id, ai, fp.hi, fp.lo, EXCLUDED);
+        if (this.x.paramKeyed[ai] === 1) this.params.push(this.x.paramKey(ai, p));
+      },
     };
   }
 
@@ -121,9 +127,15 @@ export class Expander<S> {
   /** The initial states, every one a candidate (each expander holds them all). */
   private initial(): Report {
     this.count = 0;
+    this.initialFindings = [];
     const x = this.x;
     try {
       x.initialStates((s, fp: Fingerprint) => {
+        if (!x.admitted(s, -1, 'init')) {
+          this.push(-1, 0, fp.hi, fp.lo, EXCLUDED);
+          x.excludedViolations(s, -1, this.visitor, (pi) => this.initialFindings.push(pi, fp.hi, fp.lo));
+          return;
+        }
         x.keep();
         x.hold(this.candidates, s, 'init', -1);
         this.candidateFps.push(fp.hi, fp.lo);
@@ -237,6 +249,7 @@ export class Expander<S> {
       invariantPremise: [...this.x.invariantPremise],
       invariantFindings: this.invariantFindings,
       stepFindings: this.stepFindings,
+      initialFindings: this.initialFindings,
       labels,
       livenessPremise: [...this.x.livenessPremise],
       params: this.params,

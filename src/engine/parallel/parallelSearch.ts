@@ -15,7 +15,6 @@ export function splitRefusal(variant: Variant<unknown>, options: SearchOptions):
   const props = variant.properties;
   if (props.filter((p) => p.kind === 'liveness').length > 15) return 'more than 15 liveness properties';
   if (options.exact) return '--exact compares whole states, kept in one thread';
-  if (variant.constraint !== undefined) return 'a state constraint is not yet split among threads';
   if (props.filter((p) => p.kind === 'settled').length > 30) return 'more than 30 settled-state properties';
   return undefined;
 }

@@ -22,6 +22,11 @@ export const RECORD = 5;
  */
 export const LEFT_OUT = 1 << 30;
 export const ORBIT = (1 << 29) - 1;
+/**
+ * In a record's extra word: the successor is outside the variant's state constraint (counted,
+ * never stored; never a candidate). For an initial state, the record's parent is -1.
+ */
+export const EXCLUDED = 1 << 31;
 export const END = -1;
 export const END_DEADLOCK = -2;
 
@@ -57,6 +62,8 @@ export interface Report {
   readonly invariantFindings: readonly number[];
   /** (index in variant.properties, parent id, successor index, action, hi, lo) per step property. */
   readonly stepFindings: readonly number[];
+  /** (index in variant.properties, hi, lo) per invariant violated in an initial state outside the state constraint. */
+  readonly initialFindings?: readonly number[];
   /**
    * Liveness: pairs (id, labels) for the assigned states, liveness property i's two predicate
    * bits at bits 2i and 2i + 1; per liveness property, the states where a leadsTo's premise held.
