@@ -67,7 +67,7 @@ export function fileDigest(path: string): string {
 }
 
 /** The file a relative import names, as tsx resolves it: as written, `.js` as `.ts`, or with `.ts` or `/index.ts` added. */
-function resolveImport(from: string, specifier: string): string {
+export function resolveImport(from: string, specifier: string): string {
   const base = resolve(dirname(from), specifier);
   const candidates = [base, base.replace(/\.([cm]?)js$/, '.$1ts'), `${base}.ts`, join(base, 'index.ts')];
   return candidates.find((c) => existsSync(c) && !statSync(c).isDirectory()) ?? base;

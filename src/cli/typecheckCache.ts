@@ -6,14 +6,14 @@
 // the package files that pin the dependencies' typings, the compiler's version) is digested
 // whole. A miss costs only the digest; any error reading or writing the cache is a miss.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
+// (docsInputs.ts loads the compiler only when its token digests are asked for.)
+import { PACKAGE_ROOT, resolveImport, tsFilesUnder } from './docsInputs.ts';
 
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Bump when what is stored, or how the key is made, changes. */
 const FORMAT = 1;
 
@@ -24,15 +24,10 @@ export function cacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'modelcheck');
 }
 
-// Relative module specifiers in import and export statements, dynamic imports and requires.
-// Over-inclusive on purpose (a match in a comment only adds a file to the digest).
+// Relative module specifiers in import and export statements, dynamic imports and requires,
+// read without the compiler (docsInputs.localModules asks it). Over-inclusive on purpose (a
+// match in a comment only adds a file to the digest).
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
-
-function resolveLocal(from: string, specifier: string): string {
-  const base = resolve(dirname(from), specifier);
-  const candidates = [base, base.replace(/\.([cm]?)js$/, '.$1ts'), `${base}.ts`, join(base, 'index.ts')];
-  return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? base;
-}
 
 /** The model's module and every local module it imports, directly or not. */
 function localGraph(model: string): string[] {
@@ -41,16 +36,10 @@ function localGraph(model: string): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     if (!existsSync(file)) return;
-    for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER)) visit(resolveLocal(file, m[1]));
+    for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER)) visit(resolveImport(file, m[1]));
   };
   visit(model);
   return [...seen].sort();
-}
-
-function tsFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? tsFilesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
-    .sort();
 }
 
 /** The nearest file of one of `names` at or above `dir`. */
