@@ -54,23 +54,10 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
   const own: Fingerprint = { hi: 0, lo: 0 };
   /** The state being expanded. */
   let id = -1;
-  // An invariant broken in a state outside the state constraint is recorded once the level's
-  // states inside it are checked: at one depth, a state inside the constraint is preferred, as
-  // the parallel coordinator, which checks those a round later, can also say.
-  const invariantAt = Uint8Array.from(ledger.variant.properties, (p) => (p.kind === 'invariant' ? 1 : 0));
-  const outsideSteps: number[] = [];
-  const recordOutside = () => {
-    const o = outsideSteps;
-    for (let k = 0; k < o.length; k += 5) ledger.recordStep(o[k], o[k + 1], o[k + 2], { hi: o[k + 3], lo: o[k + 4] });
-    o.length = 0;
-  };
   const visitor: Visitor<S> = {
     wants: (pi) => ledger.open(pi),
     stateViolated: (pi, at) => ledger.recordState(pi, at),
-    stepViolated: (pi, _seq, ai, fp) => {
-      if (invariantAt[pi] === 1) outsideSteps.push(pi, id, ai, fp.hi, fp.lo);
-      else ledger.recordStep(pi, id, ai, fp);
-    },
+    stepViolated: (pi, _seq, ai, fp) => ledger.recordStep(pi, id, ai, fp),
     known: (fp, t) => ledger.visited.get(fp, t),
     excluded: (ai) => ledger.excluded(ai),
     successor(ai, p, t, fp) {
@@ -100,14 +87,11 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
       x.hold(next, s, 'resume', sid);
     });
   } else {
-    // Violations in initial states outside the state constraint are recorded after those in
-    // the states inside it (the parallel coordinator learns of the latter a round later).
-    const outside: [number, Fingerprint][] = [];
     x.initialStates((s, fp) => {
       if (ledger.incomplete) return;
       if (!x.admitted(s, -1, 'init')) {
         ledger.excluded(-1);
-        x.excludedViolations(s, -1, visitor, (pi) => outside.push([pi, { hi: fp.hi, lo: fp.lo }]));
+        x.excludedViolations(s, -1, visitor, (pi) => ledger.recordInitial(pi, fp));
         return;
       }
       const sid = ledger.storeInitial(fp, s, sym?.orbit ?? 1);
@@ -116,7 +100,8 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
       store(s, sid, 'init', -1);
     });
     if (ledger.generated === 0) throw noInitialState(ledger.modelName, ledger.variant.name);
-    for (const [pi, fp] of outside) ledger.recordInitial(pi, fp);
+    // Violations outside the state constraint wait for those inside it at their depth (ledger.ts).
+    ledger.recordOutside();
     ledger.depth = 1;
   }
 
@@ -142,11 +127,11 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
       if ((++expanded & 255) === 0 && ledger.mustStop()) break levels;
       if ((expanded & 1023) === 0) ledger.progress(n - k + next.size);
     }
-    recordOutside();
+    ledger.recordOutside();
     levelStart += n;
     if (next.size > 0) ledger.depth++;
   }
-  recordOutside();
+  ledger.recordOutside();
   ledger.addPremises(x.invariantPremise, x.livenessPremise);
   return ledger.finish();
 }

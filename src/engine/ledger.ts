@@ -127,6 +127,8 @@ export class Ledger<S> {
   private readonly otherStorage: StorageStats[] = [];
   readonly started = performance.now();
   private readonly findings = new Map<string, Finding>();
+  /** (property, state id or -1, action or -1, hi, lo) per violation in a state outside the state constraint, until recordOutside. */
+  private readonly outside: number[] = [];
   private readonly fairness: CompiledFairness[];
   private livenessSeconds = 0;
   /** The liveness properties left unchecked when a limit stopped the liveness phase. */
@@ -336,11 +338,29 @@ export class Ledger<S> {
     if (ai >= 0) this.enabledCount[ai]++;
   }
 
-  /** Records a violation of an invariant in an initial state that fails the state constraint (fingerprint `fp`). */
+  /**
+   * A violation of an invariant in an initial state that fails the state constraint
+   * (fingerprint `fp`): held, as recordStep holds one in a successor outside it, until
+   * recordOutside.
+   */
   recordInitial(pi: number, fp: Fingerprint): void {
-    const p = this.variant.properties[pi];
-    if (this.findings.has(p.name)) return;
-    this.findings.set(p.name, { property: p, stateId: -1, step: { action: -1, target: { hi: fp.hi, lo: fp.lo } } });
+    this.outside.push(pi, -1, -1, fp.hi, fp.lo);
+  }
+
+  /**
+   * Records the violations held for states outside the state constraint. A driver calls it once
+   * the states inside the constraint at their depth are checked, so that at one depth a
+   * violation inside the constraint is preferred: the one order that the one-thread search and
+   * the parallel coordinator (which checks those states a round later) can both keep.
+   */
+  recordOutside(): void {
+    const o = this.outside;
+    for (let k = 0; k < o.length; k += 5) {
+      const p = this.variant.properties[o[k]];
+      if (this.findings.has(p.name)) continue;
+      this.findings.set(p.name, { property: p, stateId: o[k + 1], step: { action: o[k + 2], target: { hi: o[k + 3], lo: o[k + 4] } } });
+    }
+    o.length = 0;
   }
 
   /** Whether a violation of variant.properties[pi] is still news (none recorded). */
@@ -357,8 +377,17 @@ export class Ledger<S> {
     this.record(this.variant.properties[pi], id);
   }
 
+  /**
+   * Records a violation of a step property by the step from state `id` by `action` to
+   * `target`; for an invariant (broken in a successor outside the state constraint), holds it
+   * until recordOutside.
+   */
   recordStep(pi: number, id: number, action: number, target: Fingerprint): void {
     const p = this.variant.properties[pi];
+    if (p.kind === 'invariant') {
+      this.outside.push(pi, id, action, target.hi, target.lo);
+      return;
+    }
     if (this.findings.has(p.name)) return;
     this.findings.set(p.name, { property: p, stateId: id, step: { action, target: { hi: target.hi, lo: target.lo } } });
   }

@@ -47,10 +47,6 @@ class Coordinator<S> {
   /** Per state of the level to expand next (index: id - levelStart): who holds it, at which candidate index. */
   private holder = new Int32Array(0);
   private holderCandidate = new Int32Array(0);
-  /** (property, hi, lo) per invariant violated in an initial state outside the state constraint, until recorded. */
-  private initialFindings: readonly number[] = [];
-  /** (property, parent, action, hi, lo) per invariant violated in a successor outside the state constraint, until recorded. */
-  private outsideSteps: number[] = [];
   /** Every thread holds every state of the level, at the same candidate index (the warm-up). */
   private replicated = true;
   private expanded = 0;
@@ -104,8 +100,8 @@ class Coordinator<S> {
       // Each invariant's violation in the state of least id.
       const found = used.flatMap((rep) => pairs(rep.invariantFindings)).sort((a, b) => a[1] - b[1]);
       for (const [pi, id] of found) ledger.recordState(pi, id);
-      // Initial states outside the state constraint come after those inside it, as in bfs.ts.
-      this.recordOutside();
+      // Violations outside the state constraint come after those inside it at their depth (ledger.ts).
+      ledger.recordOutside();
       // The level is stored and checked, and its expansion not yet taken in: a level boundary.
       ledger.boundary(levelStart);
       if (!expand) break;
@@ -116,19 +112,7 @@ class Coordinator<S> {
       levelStart = levelEnd;
     }
     // (When no initial state is inside the constraint, there was no level to check.)
-    this.recordOutside();
-  }
-  /**
-   * Records the violations found in states outside the state constraint (initial states, and
-   * the last level's successors) once the states inside it at their depth are checked.
-   */
-  private recordOutside(): void {
-    const f = this.initialFindings;
-    for (let k = 0; k < f.length; k += 3) this.ledger.recordInitial(f[k], { hi: f[k + 1] >>> 0, lo: f[k + 2] >>> 0 });
-    this.initialFindings = [];
-    const o = this.outsideSteps;
-    for (let k = 0; k < o.length; k += 5) this.ledger.recordStep(o[k], o[k + 1], o[k + 2], { hi: o[k + 3], lo: o[k + 4] });
-    this.outsideSteps = [];
+    ledger.recordOutside();
   }
 
   /** The initial states, held by every thread; the first id of the level after them. */
@@ -152,7 +136,8 @@ class Coordinator<S> {
       if (id >= 0) candidateOf.push(k);
     }
     if (init.count === 0) throw noInitialState(ledger.modelName, ledger.variant.name);
-    this.initialFindings = init.initialFindings ?? [];
+    const f = init.initialFindings ?? [];
+    for (let k = 0; k < f.length; k += 3) ledger.recordInitial(f[k], { hi: f[k + 1] >>> 0, lo: f[k + 2] >>> 0 });
     this.holder = new Int32Array(candidateOf.length);
     this.holderCandidate = Int32Array.from(candidateOf);
     ledger.depth = 1;
@@ -297,12 +282,9 @@ class Coordinator<S> {
       for (let i = 0; i < f.length; i += 6) found.push(f.slice(i, i + 6));
     }
     found.sort((a, b) => a[1] - b[1] || a[2] - b[2]);
-    const properties = this.ledger.variant.properties;
     for (const [pi, parent, seq, action, hi, lo] of found) {
       if (cut && (parent > cut[0] || (parent === cut[0] && seq > cut[1]))) continue;
-      // An invariant broken outside the state constraint waits for the next level's checks (bfs.ts).
-      if (properties[pi].kind === 'invariant') this.outsideSteps.push(pi, parent, action, hi >>> 0, lo >>> 0);
-      else this.ledger.recordStep(pi, parent, action, { hi: hi >>> 0, lo: lo >>> 0 });
+      this.ledger.recordStep(pi, parent, action, { hi: hi >>> 0, lo: lo >>> 0 });
     }
   }
 
