@@ -48,4 +48,9 @@ export const CASES: readonly BenchCase[] = [
     name: 'LamportMutex, 3 processes, clocks up to 6',
     load: async () => ({ model: (await import('../test/fixtures/classic/lamportMutex.ts')).default, variant: 'default' }),
   },
+  // The same model with plain arrays and objects for its state.
+  {
+    name: 'LamportMutex, plain arrays and objects',
+    load: async () => ({ model: (await import('../test/fixtures/classic/lamportMutexPlain.ts')).default, variant: 'default' }),
+  },
 ];

@@ -28,28 +28,39 @@ interface Case {
 }
 
 const TWO_PHASE = ['specifications/transaction_commit/TwoPhase.tla', 'specifications/transaction_commit/TCommit.tla'];
-const twoPhase = (n: number): Case => ({
-  name: `TwoPhase, ${n} resource managers`,
+/** TwoPhase with n resource managers; `plain`: the model written with plain objects and arrays. */
+const twoPhase = (n: number, plain = false): Case => ({
+  name: `TwoPhase, ${n} resource managers${plain ? ', plain arrays and objects' : ''}`,
   specs: TWO_PHASE,
   module: 'TwoPhase',
   // The examples' TwoPhase.cfg with n resource managers (model values).
   cfg: `CONSTANT RM = {${Array.from({ length: n }, (_, i) => `r${i + 1}`).join(', ')}}\nINVARIANT TPTypeOK\nSPECIFICATION TPSpec\n`,
-  modelcheck: ['bench/models/twoPhase.ts', '--param', `rms=${n}`],
+  modelcheck: [plain ? 'bench/models/twoPhasePlain.ts' : 'bench/models/twoPhase.ts', '--param', `rms=${n}`],
 });
+
+const LAMPORT_MUTEX = [
+  'specifications/lamport_mutex/LamportMutex.tla',
+  'specifications/lamport_mutex/MCLamportMutex.tla',
+  'specifications/lamport_mutex/MCLamportMutex.cfg',
+];
 
 const CASES: readonly Case[] = [
   twoPhase(6),
   twoPhase(7),
   twoPhase(8),
+  twoPhase(7, true),
   {
     name: 'LamportMutex, 3 processes, clocks up to 6',
-    specs: [
-      'specifications/lamport_mutex/LamportMutex.tla',
-      'specifications/lamport_mutex/MCLamportMutex.tla',
-      'specifications/lamport_mutex/MCLamportMutex.cfg',
-    ],
+    specs: LAMPORT_MUTEX,
     module: 'MCLamportMutex',
     modelcheck: ['test/fixtures/classic/lamportMutex.ts'],
+  },
+  // The same model with its state as plain arrays and objects (docs/guide.md, "States").
+  {
+    name: 'LamportMutex, plain arrays and objects',
+    specs: LAMPORT_MUTEX,
+    module: 'MCLamportMutex',
+    modelcheck: ['test/fixtures/classic/lamportMutexPlain.ts'],
   },
   // Not Paxos (PaxosHowToWinATuringAward, test/fixtures/classic/paxos.ts) yet: its Voting.tla
   // imports the proof system's modules (TLAPS, and through Consensus.tla FiniteSetTheorems),

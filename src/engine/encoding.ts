@@ -11,6 +11,9 @@
 // sorted: it is written as its tag, its size and the lane-wise sum (mod 2^32) of its entries'
 // digests, which is the same in any order (a Set's members and a Map's keys are distinct, so
 // the sum is over a set). Sorting the entries' bytes took a sixth of a search's time.
+//
+// Plain arrays and objects (plainValue.ts) are written in place in either mode, an object's
+// keys sorted, so that `{ a, b }` and `{ b, a }` are one value.
 import {
   isImmutable,
   isList,
@@ -24,6 +27,7 @@ import {
   type Set as ImmutableSet,
 } from 'immutable';
 import { murmur3x86_128 } from './hash.ts';
+import { compareKeys, isPlainObject } from './plainValue.ts';
 
 const TAG_NULL = 1;
 const TAG_FALSE = 2;
@@ -36,6 +40,14 @@ const TAG_SET = 8;
 const TAG_ORDERED_MAP = 9;
 const TAG_ORDERED_SET = 10;
 const TAG_RECORD = 11;
+/** A plain array: its length, then its elements, in place (never as a digest: see writePlain). */
+const TAG_ARRAY = 14;
+/** A plain object: its keys, sorted, then its values in that order, in place. */
+const TAG_OBJECT = 15;
+/** A number that is a 32-bit integer (most are): four bytes rather than a double's eight. */
+const TAG_INT = 13;
+/** A whole number from 0 to 255 (counters, clocks, indices): one byte. */
+const TAG_BYTE = 16;
 /** The tag of a part written as its digest; exported so that fingerprint.ts can take a top-level digest as it is. */
 export const TAG_DIGEST = 12;
 
@@ -63,6 +75,25 @@ interface RecordLayout {
   readonly header: Uint8Array;
   readonly keyBytes: readonly Uint8Array[];
 }
+
+/**
+ * A plain object's keys as for-in lists them (the order it was built in), and how to write it
+ * canonically: the header (tag, count, keys sorted) and, per sorted key, its index in `keys`.
+ */
+interface ObjectLayout {
+  readonly keys: readonly string[];
+  readonly sorted: readonly string[];
+  readonly header: Uint8Array;
+}
+
+/**
+ * How deep plain arrays and objects may nest. A plain value can hold itself (an array pushed
+ * into itself); past this depth the encoder stops and locate() looks for the cycle.
+ */
+const PLAIN_DEPTH_LIMIT = 1000;
+
+/** Layouts kept per key count; past this many of one count (objects used as maps) a layout is made each time. */
+const OBJECT_LAYOUTS_PER_SIZE = 64;
 
 /** Why a value cannot be part of a state; the path says where in the state it sits. */
 export class NotAStateValue extends Error {
@@ -102,6 +133,11 @@ export class CanonicalEncoder {
   private readonly layouts = new Map<object, RecordLayout>();
   /** Each Record type's name, to refuse two types with one name. */
   private readonly recordNames = new Map<string, object>();
+  /** Plain objects' layouts, by key count (see objectLayout). */
+  private readonly objectLayouts: ObjectLayout[][] = [];
+  private readonly keyScratch: string[] = [];
+  /** How many plain arrays and objects enclose the value being written. */
+  private plainDepth = 0;
   /** Segment starts of the unordered collections being written, innermost last. */
   private readonly starts: number[] = [];
   private scratch = new Uint8Array(256);
@@ -178,6 +214,7 @@ export class CanonicalEncoder {
   encode(v: unknown): number {
     this.forgetPending();
     this.pos = 0;
+    this.plainDepth = 0;
     // (Emptied only if not: setting an array's length costs a call into the runtime.)
     if (this.starts.length !== 0) this.starts.length = 0;
     if (this.sumStack.length !== 0) this.sumStack.length = 0;
@@ -286,6 +323,20 @@ export class CanonicalEncoder {
         this.byte(v ? TAG_TRUE : TAG_FALSE);
         return;
       case 'number':
+        if ((v & 0xff) === v) {
+          // (-0 & 0xff is 0: -0 and 0 are the same value to immutable.js.)
+          this.ensure(2);
+          this.buf[this.pos++] = TAG_BYTE;
+          this.buf[this.pos++] = v;
+          return;
+        }
+        if ((v | 0) === v) {
+          this.ensure(5);
+          this.buf[this.pos++] = TAG_INT;
+          this.view.setInt32(this.pos, v, true);
+          this.pos += 4;
+          return;
+        }
         if (Number.isNaN(v)) throw new NotAStateValue('', 'NaN');
         this.byte(TAG_NUMBER);
         this.ensure(8);
@@ -310,6 +361,10 @@ export class CanonicalEncoder {
     // Immutable values never change, and a successor shares most of its parts with its
     // parent, so each part is encoded (or digested) once, by identity.
     const obj = v as object;
+    if (Array.isArray(obj)) {
+      this.writeArray(obj);
+      return;
+    }
     if (this.mode === 'digest') {
       const known = (obj as Digested)[DIGEST_OF];
       if (known !== undefined) {
@@ -326,6 +381,7 @@ export class CanonicalEncoder {
         this.pos = p;
         return;
       }
+      if (this.writePlain(obj)) return;
       const start = this.pos;
       this.writeCollection(obj);
       // Replace the part's bytes by a reference to their digest.
@@ -338,6 +394,7 @@ export class CanonicalEncoder {
       this.digestOut(this.digest);
       return;
     }
+    if (this.writePlain(obj)) return;
     const cached = this.memo.get(obj);
     if (cached !== undefined) {
       this.bytesOut(cached);
@@ -347,6 +404,72 @@ export class CanonicalEncoder {
     this.writeCollection(obj);
     if (this.memo.size >= this.memoLimit) this.memo.clear();
     this.memo.set(obj, this.buf.slice(start, this.pos));
+  }
+
+  /**
+   * Writes `v` in place if it is a plain array or object, and says whether it was. A plain value
+   * is never digested on its own: it cannot carry its digest (a spread would copy it to the next
+   * state, and a frozen value takes none), so it is written whole each time, as TLC writes its
+   * values, and hashed as part of the nearest immutable.js part or state that holds it.
+   */
+  private writePlain(v: object): boolean {
+    if (Array.isArray(v)) {
+      this.writeArray(v);
+      return true;
+    }
+    if (!isPlainObject(v)) return false;
+    const layout = this.objectLayout(v);
+    this.bytesOut(layout.header);
+    const sorted = layout.sorted;
+    if (++this.plainDepth > PLAIN_DEPTH_LIMIT) this.tooDeep();
+    for (let i = 0; i < sorted.length; i++) this.write(v[sorted[i]]);
+    this.plainDepth--;
+    return true;
+  }
+
+  private tooDeep(): never {
+    throw new NotAStateValue('', `plain arrays and objects nested more than ${PLAIN_DEPTH_LIMIT} deep`);
+  }
+
+  private writeArray(v: readonly unknown[]): void {
+    const n = v.length;
+    this.ensure(5);
+    this.buf[this.pos++] = TAG_ARRAY;
+    this.view.setUint32(this.pos, n, true);
+    this.pos += 4;
+    if (++this.plainDepth > PLAIN_DEPTH_LIMIT) this.tooDeep();
+    for (let i = 0; i < n; i++) this.write(v[i]);
+    this.plainDepth--;
+  }
+
+  /**
+   * The layout of a plain object's keys. Objects built by one literal or spread list their keys
+   * in one order, so a model has a few layouts; a layout is found by comparing keys (interned
+   * strings: compared by identity) with those of the same count, without allocating.
+   */
+  private objectLayout(o: object): ObjectLayout {
+    const scratch = this.keyScratch;
+    let n = 0;
+    for (const k in o) scratch[n++] = k;
+    let bucket = this.objectLayouts[n];
+    if (bucket === undefined) {
+      bucket = [];
+      this.objectLayouts[n] = bucket;
+    }
+    outer: for (let j = 0; j < bucket.length; j++) {
+      const keys = bucket[j].keys;
+      for (let i = 0; i < n; i++) if (keys[i] !== scratch[i]) continue outer;
+      return bucket[j];
+    }
+    const keys = scratch.slice(0, n);
+    const sorted = [...keys].sort(compareKeys);
+    const enc = new CanonicalEncoder('full');
+    enc.byte(TAG_OBJECT);
+    enc.u32(n);
+    for (const k of sorted) enc.str(k);
+    const layout: ObjectLayout = { keys, sorted, header: enc.buf.slice(0, enc.pos) };
+    if (bucket.length < OBJECT_LAYOUTS_PER_SIZE) bucket.push(layout);
+    return layout;
   }
 
   private growDigests(): void {
@@ -552,15 +675,45 @@ function describe(v: unknown): string {
       return 'NaN';
   }
   if (isImmutable(v)) return 'an immutable.js Seq or Stack';
-  if (Array.isArray(v)) return 'a plain array (use an immutable List)';
   if (v instanceof Date) return 'a Date (use a number)';
+  if (v instanceof globalThis.Map) return 'a JavaScript Map (use an immutable Map, or a plain object)';
+  if (v instanceof globalThis.Set) return 'a JavaScript Set (use an immutable Set, or a sorted array)';
   const proto = Object.getPrototypeOf(v);
-  if (proto === Object.prototype || proto === null) return 'a plain object (use an immutable Record or Map)';
   return `an instance of ${proto?.constructor?.name ?? 'a class'}`;
 }
 
-/** The first value in `v` that cannot be part of a state, in the order the encoder visits. */
-function locate(v: unknown, path: string): NotAStateValue | undefined {
+/**
+ * The first value in `v` that cannot be part of a state, in the order the encoder visits;
+ * `within` holds the plain arrays and objects that enclose `v`, to find one that holds itself.
+ */
+function locate(v: unknown, path: string, within: object[] = []): NotAStateValue | undefined {
+  if (Array.isArray(v) || isPlainObject(v)) {
+    if (within.includes(v)) return new NotAStateValue(path, 'a value that holds itself (a cycle)');
+    within.push(v);
+    const bad = locatePlain(v, path, within);
+    within.pop();
+    return bad;
+  }
+  return locateOther(v, path, within);
+}
+
+function locatePlain(v: object, path: string, within: object[]): NotAStateValue | undefined {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const bad = locate(v[i], `${path}[${i}]`, within);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  const o = v as { readonly [key: string]: unknown };
+  for (const k in o) {
+    const bad = locate(o[k], `${path}.${k}`, within);
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
+function locateOther(v: unknown, path: string, within: object[]): NotAStateValue | undefined {
   switch (typeof v) {
     case 'boolean':
     case 'string':
@@ -576,7 +729,7 @@ function locate(v: unknown, path: string): NotAStateValue | undefined {
   if (v === null) return undefined;
   if (isRecord(v)) {
     for (const [k, x] of v.toSeq().entries()) {
-      const bad = locate(x, `${path}.${String(k)}`);
+      const bad = locate(x, `${path}.${String(k)}`, within);
       if (bad) return bad;
     }
     return undefined;
@@ -584,21 +737,21 @@ function locate(v: unknown, path: string): NotAStateValue | undefined {
   if (isList(v)) {
     let i = 0;
     for (const x of v) {
-      const bad = locate(x, `${path}[${i++}]`);
+      const bad = locate(x, `${path}[${i++}]`, within);
       if (bad) return bad;
     }
     return undefined;
   }
   if (isMap(v)) {
     for (const [k, x] of v.entries()) {
-      const bad = locate(k, `${path}{key}`) ?? locate(x, `${path}[${String(k)}]`);
+      const bad = locate(k, `${path}{key}`, within) ?? locate(x, `${path}[${String(k)}]`, within);
       if (bad) return bad;
     }
     return undefined;
   }
   if (isSet(v)) {
     for (const x of v) {
-      const bad = locate(x, `${path}{member}`);
+      const bad = locate(x, `${path}{member}`, within);
       if (bad) return bad;
     }
     return undefined;

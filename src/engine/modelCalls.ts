@@ -150,7 +150,7 @@ export class ModelCalls<S> {
         const where = subject === 'init' ? 'an initial state' : `the successor produced by ${subject}`;
         throw this.fail(
           'MC102_NOT_A_STATE_VALUE',
-          `${where} holds ${cause.message}; states must be immutable.js values and primitives`,
+          `${where} holds ${cause.message}; states must be immutable.js values, plain arrays and objects, and primitives`,
           subject,
           sourceId,
           { cause },

@@ -25,6 +25,7 @@ import {
   is,
 } from 'immutable';
 import { NotAStateValue, UnnamedRecord } from './encoding.ts';
+import { isPlainObject } from './plainValue.ts';
 
 const TAG_NULL = 0;
 const TAG_FALSE = 1;
@@ -44,6 +45,11 @@ const TAG_SAME = 12;
 /** A Map or List with the same keys (indices), in the same order, as the previous state's: the changed entries only. */
 const TAG_MAP_PATCH = 13;
 const TAG_LIST_PATCH = 14;
+/** A plain array: its length and elements; FROZEN also marks one that was frozen, to rebuild it so. */
+const TAG_ARRAY = 15;
+/** A plain object: its key count, then each key (a string index) and value, in its own key order. */
+const TAG_OBJECT = 16;
+const FROZEN = 0x80;
 
 /** A Record type as the registry knows it. */
 interface RecordType {
@@ -209,7 +215,26 @@ export class StateCodec {
       for (const x of v as ImmutableSet<unknown>) this.write(x, undefined);
       return;
     }
-    throw new NotAStateValue('', 'a value that is not an immutable.js collection or Record');
+    if (Array.isArray(v)) {
+      this.tag(Object.isFrozen(v) ? TAG_ARRAY | FROZEN : TAG_ARRAY);
+      this.uvarint(v.length);
+      const p = Array.isArray(prev) ? prev : undefined;
+      for (let i = 0; i < v.length; i++) this.write(v[i], p?.[i]);
+      return;
+    }
+    if (isPlainObject(v)) {
+      this.tag(Object.isFrozen(v) ? TAG_OBJECT | FROZEN : TAG_OBJECT);
+      const p = isPlainObject(prev) ? prev : undefined;
+      let n = 0;
+      for (const _ in v) n++;
+      this.uvarint(n);
+      for (const k in v) {
+        this.write(k, undefined);
+        this.write(v[k], p?.[k]);
+      }
+      return;
+    }
+    throw new NotAStateValue('', 'a value that is not an immutable.js collection or Record, a plain array or a plain object');
   }
 
   /**
@@ -377,6 +402,25 @@ export class StateCodec {
         const s = (t === TAG_SET ? ImmutableSet<unknown>() : OrderedSet<unknown>()).asMutable();
         for (let i = 0; i < n; i++) s.add(this.read(undefined));
         return s.asImmutable();
+      }
+      case TAG_ARRAY:
+      case TAG_ARRAY | FROZEN: {
+        const n = this.readUvarint();
+        const p = Array.isArray(prev) ? prev : undefined;
+        const items: unknown[] = new Array(n);
+        for (let i = 0; i < n; i++) items[i] = this.read(p?.[i]);
+        return t === TAG_ARRAY ? items : Object.freeze(items);
+      }
+      case TAG_OBJECT:
+      case TAG_OBJECT | FROZEN: {
+        const n = this.readUvarint();
+        const p = isPlainObject(prev) ? prev : undefined;
+        const o: { [key: string]: unknown } = {};
+        for (let i = 0; i < n; i++) {
+          const k = this.read(undefined) as string;
+          o[k] = this.read(p?.[k]);
+        }
+        return t === TAG_OBJECT ? o : Object.freeze(o);
       }
     }
     throw new Error(`state codec: unknown tag ${t} at byte ${this.at - 1}`);

@@ -5,6 +5,7 @@
 // The action of each step is recorded twice: in the state's `#meta.action`, and in the variable
 // `mbt::actionTaken`, Quint's convention for model-based testing.
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
+import { isPlainObject } from '../engine/plainValue.ts';
 import type { VariantResult, Violation } from '../engine/result.ts';
 
 export type ItfValue =
@@ -77,9 +78,10 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A state's variables: a Record's fields, or the whole state as `state`. */
+/** A state's variables: a Record's or plain object's fields, or the whole state as `state`. */
 function variables(state: unknown): [string, unknown][] {
   if (isRecord(state)) return [...state.toSeq().entries()].map(([k, x]) => [String(k), x]);
+  if (isPlainObject(state)) return Object.entries(state);
   return [['state', state]];
 }
 

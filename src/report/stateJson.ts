@@ -2,12 +2,13 @@
 // docs keep of each run (manifest.ts), which must not depend on the rest of the document.
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
 import type { StepEvent } from '../engine/model.ts';
+import { isPlainObject } from '../engine/plainValue.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /**
- * A state value as JSON: Records and Maps become objects (keys as strings), Lists and Sets
- * arrays. Unordered Sets and Maps are written in sorted order, so equal states print equally.
+ * A state value as JSON: Records, Maps and plain objects become objects (keys as strings),
+ * Lists, Sets and plain arrays arrays. Unordered Sets and Maps are written in sorted order, so equal states print equally.
  */
 export function stateToJson(v: unknown): Json {
   if (v === null || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return v;
@@ -26,6 +27,12 @@ export function stateToJson(v: unknown): Json {
     const items = [...v].map(stateToJson);
     if (!isOrdered(v)) items.sort((a, b) => cmp(JSON.stringify(a), JSON.stringify(b)));
     return items;
+  }
+  if (Array.isArray(v)) return v.map(stateToJson);
+  if (isPlainObject(v)) {
+    const out: { [key: string]: Json } = {};
+    for (const k in v) out[k] = stateToJson(v[k]);
+    return out;
   }
   return String(v);
 }

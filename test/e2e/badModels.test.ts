@@ -22,10 +22,10 @@ async function bad(args: string[], first: string, typecheck = false) {
 }
 
 /** The error of a variant whose `store` step puts a bad value into the state at depth 2. */
-async function badValue(variant: string, what: string) {
+async function badValue(variant: string, what: string, within = '') {
   const err = await bad(
     [STATE_VALUES, '--variant', variant],
-    `error MC102 in ${STATE_VALUES} (variant ${variant}): the successor produced by store holds ${what} at [payload]; states must be immutable.js values and primitives`,
+    `error MC102 in ${STATE_VALUES} (variant ${variant}): the successor produced by store holds ${what} at [payload]${within}; states must be immutable.js values, plain arrays and objects, and primitives`,
   );
   expect(err).toContain('  in the state at depth 1, reached by:\n    1. initial state\n         n: (none) -> 0');
 }
@@ -116,10 +116,10 @@ describe('bad models: exit 2 with a clear error', () => {
   it('a state holding NaN', () => badValue('NaN', 'NaN'));
   it('a state holding a Date', () => badValue('Date', 'a Date (use a number)'));
   it('a state holding a class instance', () => badValue('class-instance', 'an instance of Point'));
-  it('a state holding a plain object', () => badValue('plain-object', 'a plain object (use an immutable Record or Map)'));
-  it('a state holding a plain array', () => badValue('plain-array', 'a plain array (use an immutable List)'));
-  it('a state holding a cycle (refused where it starts: a mutable array)', () =>
-    badValue('cycle', 'a plain array (use an immutable List)'));
+  it('a state holding a JavaScript Map', () => badValue('js-map', 'a JavaScript Map (use an immutable Map, or a plain object)'));
+  it('a state holding a JavaScript Set in a plain array', () =>
+    badValue('js-set-in-array', 'a JavaScript Set (use an immutable Set, or a sorted array)', '[1]'));
+  it('a state holding a cycle (a plain array inside itself)', () => badValue('cycle', 'a value that holds itself (a cycle)', '[0].a'));
 
   it('an action that throws: the action, the state and its trace, and the line in the model', async () => {
     const err = await bad(
@@ -164,7 +164,7 @@ describe('bad models: exit 2 with a clear error', () => {
   it('an action that returns something that is not a state (a Promise)', async () => {
     await bad(
       [STATE_VALUES, '--variant', 'action-returns-a-promise'],
-      `error MC102 in ${STATE_VALUES} (variant action-returns-a-promise): the successor produced by step holds an instance of Promise at the top level; states must be immutable.js values and primitives`,
+      `error MC102 in ${STATE_VALUES} (variant action-returns-a-promise): the successor produced by step holds an instance of Promise at the top level; states must be immutable.js values, plain arrays and objects, and primitives`,
     );
   });
 

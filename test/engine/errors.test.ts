@@ -92,23 +92,23 @@ describe('ModelError codes', () => {
     expect(e.message).toMatch(/init\(\) threw Error: bad start/);
   });
 
-  it('MC102: a successor holding a plain object, with the path in the message', () => {
+  it('MC102: a successor holding a JavaScript Map, with the path in the message', () => {
     const v: Variant<unknown> = {
-      name: 'plain',
+      name: 'jsMap',
       init: () => [Map({ n: 0 })],
-      actions: [action<unknown>('wrap', { next: () => Map({ n: { count: 1 } }) })],
+      actions: [action<unknown>('wrap', { next: () => Map({ n: { count: new globalThis.Map() } }) })],
       properties: [],
     };
     const e = modelError(() => checkVariant(v));
     expect(e.code).toBe('MC102_NOT_A_STATE_VALUE');
-    expect(e.message).toMatch(/the successor produced by wrap holds a plain object .* at \[n\]/);
+    expect(e.message).toMatch(/the successor produced by wrap holds a JavaScript Map .* at \[n\]\.count/);
     expect(e.details.subject).toBe('wrap');
   });
 
-  it('MC102: an initial state that is a plain object', () => {
-    const e = modelError(() => checkVariant({ name: 'plainInit', init: () => [{ n: 0 }], actions: [], properties: [] }));
+  it('MC102: an initial state that is a Date', () => {
+    const e = modelError(() => checkVariant({ name: 'dateInit', init: () => [new Date(0)], actions: [], properties: [] }));
     expect(e.code).toBe('MC102_NOT_A_STATE_VALUE');
-    expect(e.message).toMatch(/an initial state holds a plain object/);
+    expect(e.message).toMatch(/an initial state holds a Date/);
   });
 
   it('MC103: a predicate that throws', () => {

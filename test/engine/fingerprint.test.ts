@@ -34,6 +34,16 @@ describe('equal values share a fingerprint', () => {
     expect(f.hex(b)).toBe(f.hex(a));
   });
 
+  it('gives plain objects with their keys in any order one fingerprint, alone and nested', () => {
+    const a = { x: 1, y: [{ p: 'a', q: null }], z: Set([1, 2]) };
+    const b = { z: Set([2, 1]), y: [{ q: null, p: 'a' }], x: 1 };
+    expect(f.hex(b)).toBe(f.hex(a));
+    expect(f.hex(List([b]))).toBe(f.hex(List([a])));
+    expect(f.hex(Object.freeze({ ...a }))).toBe(f.hex(a));
+    // Elements in order: arrays are sequences.
+    expect(f.hex([1, 2])).not.toBe(f.hex([2, 1]));
+  });
+
   it('gives -0 and 0 one fingerprint', () => {
     expect(f.hex(Point({ x: -0 }))).toBe(f.hex(Point({ x: 0 })));
   });
@@ -164,6 +174,33 @@ describe('unequal values get different fingerprints', () => {
     const hexes = new globalThis.Set(values.map((v) => f.hex(v)));
     // 27 values listed, pairwise unequal by immutable.is; hand-checked.
     expect(hexes.size).toBe(27);
+  });
+
+  it('gives plain arrays and objects fingerprints of their own, apart from Lists, Maps, Records and each other', () => {
+    const values = [
+      [],
+      [0],
+      [0, 0],
+      [[]],
+      [''],
+      [255],
+      [256],
+      [-1],
+      [2 ** 31],
+      [0.5],
+      {},
+      { '': 0 },
+      { a: 0 },
+      { a: [] },
+      { a: {} },
+      { x: 0, y: 0 },
+      List([0]),
+      Map({ a: 0 }),
+      Point({ x: 0, y: 0 }),
+    ];
+    const hexes = new globalThis.Set(values.map((v) => f.hex(v)));
+    // 19 values, pairwise different values; hand-checked.
+    expect(hexes.size).toBe(19);
   });
 
   it('gives Records with different names and field names different fingerprints', () => {

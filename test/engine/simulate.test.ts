@@ -114,7 +114,7 @@ describe('simulateVariant', () => {
       'property Check returned string, not a boolean',
       [0, 1],
     ]);
-    const notAValue = fault(counter((s) => (s === 1 ? { n: 2 } : s + 1)));
+    const notAValue = fault(counter((s) => (s === 1 ? new Date(2) : s + 1)));
     expect([notAValue.code, notAValue.details.trace!.map((t) => t.state)]).toEqual(['MC102_NOT_A_STATE_VALUE', [0, 1]]);
     expect(notAValue.message).toMatch(/^the successor produced by inc holds /);
   });

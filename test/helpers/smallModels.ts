@@ -1,6 +1,7 @@
 // Small models of every kind the engine handles, for the tests that show a change of how a
 // search runs (where its frontier is kept, checkpoints and resume) changes nothing it finds:
-// safety and liveness, fairness per parameter, lassos, symmetry, the Kubernetes library.
+// safety and liveness, fairness per parameter, lassos, symmetry, the Kubernetes library, plain
+// arrays and objects.
 import type { Model, VariantResult } from 'modelcheck';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
 import peterson from '../fixtures/classic/peterson.ts';
@@ -8,6 +9,7 @@ import diningPhilosophers from '../fixtures/classic/diningPhilosophers.ts';
 import liveness from '../fixtures/liveness.ts';
 import tCommit from '../fixtures/tCommit.ts';
 import backupOperator from '../../models/examples/backupOperator.ts';
+import { lamportMutexPlain } from '../fixtures/classic/lamportMutexPlain.ts';
 
 export const smallModels: [string, Model][] = [
   ['TwoPhase, 4 resource managers', twoPhase(4)],
@@ -17,6 +19,7 @@ export const smallModels: [string, Model][] = [
   ['liveness fixtures (violations with lassos)', liveness as Model],
   ['T-commit', tCommit as Model],
   ['backup operator (Kubernetes library: OrderedMaps, Lists, KubeObjects)', backupOperator as Model],
+  ['LamportMutex with plain arrays and objects, clocks up to 3 (a state constraint)', lamportMutexPlain(3, 3) as Model],
 ];
 
 /**

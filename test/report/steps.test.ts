@@ -71,3 +71,16 @@ describe('diffs over a view', () => {
     expect(diff(M(), M({ index: 2 })).map((c) => changeText(c, false))).toEqual(['index: 0 -> 2']);
   });
 });
+
+describe('diffs of plain arrays and objects', () => {
+  it('goes into plain objects field by field, tells an equal copy from a change, and reads an array as a queue', () => {
+    const before = { jugs: { small: 3, big: 0 }, log: ['a', 'b'], same: [{ x: 1 }] };
+    const after = { log: ['b', 'c'], jugs: { big: 5, small: 3 }, same: [{ x: 1 }], extra: null };
+    expect(diff(before, after).map((c) => changeText(c, false))).toEqual([
+      'jugs.big: 0 -> 5',
+      'log: took a; appended c',
+      'extra: added null',
+    ]);
+    expect(diff({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toEqual([]);
+  });
+});
