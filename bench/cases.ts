@@ -53,4 +53,11 @@ export const CASES: readonly BenchCase[] = [
     name: 'LamportMutex, plain arrays and objects',
     load: async () => ({ model: (await import('../test/fixtures/classic/lamportMutexPlain.ts')).default, variant: 'default' }),
   },
+  {
+    name: 'TwoPhase, 7 resource managers, plain arrays and objects',
+    load: async () => {
+      const { twoPhasePlain } = await import('../test/fixtures/classic/twoPhasePlain.ts');
+      return { model: twoPhasePlain(7), variant: 'default' };
+    },
+  },
 ];
