@@ -92,6 +92,8 @@ interface ObjectLayout {
  */
 const PLAIN_DEPTH_LIMIT = 1000;
 
+type PlainObject = { readonly [key: string]: unknown };
+
 /** Layouts kept per key count; past this many of one count (objects used as maps) a layout is made each time. */
 const OBJECT_LAYOUTS_PER_SIZE = 64;
 
@@ -223,6 +225,9 @@ export class CanonicalEncoder {
     } catch (e) {
       // Paths are not built on the fast path; find the offending value again, with its path.
       if (e instanceof NotAStateValue) throw locate(v, '') ?? e;
+      // A cycle through immutable.js collections (a plain array in a List in itself) exhausts
+      // the stack before the plain depth limit: find it the same way.
+      if (e instanceof RangeError && /call stack/.test(e.message)) throw locateDeep(v);
       throw e;
     }
     return this.pos;
@@ -361,8 +366,15 @@ export class CanonicalEncoder {
     // Immutable values never change, and a successor shares most of its parts with its
     // parent, so each part is encoded (or digested) once, by identity.
     const obj = v as object;
+    // Plain values before the digest lookup: an object spread from an immutable.js value carries
+    // that value's digest along (an enumerable own property), which must not stand for it.
     if (Array.isArray(obj)) {
       this.writeArray(obj);
+      return;
+    }
+    const proto = Object.getPrototypeOf(obj);
+    if (proto === Object.prototype || proto === null) {
+      this.writeObject(obj as PlainObject);
       return;
     }
     if (this.mode === 'digest') {
@@ -381,7 +393,6 @@ export class CanonicalEncoder {
         this.pos = p;
         return;
       }
-      if (this.writePlain(obj)) return;
       const start = this.pos;
       this.writeCollection(obj);
       // Replace the part's bytes by a reference to their digest.
@@ -394,7 +405,6 @@ export class CanonicalEncoder {
       this.digestOut(this.digest);
       return;
     }
-    if (this.writePlain(obj)) return;
     const cached = this.memo.get(obj);
     if (cached !== undefined) {
       this.bytesOut(cached);
@@ -407,24 +417,18 @@ export class CanonicalEncoder {
   }
 
   /**
-   * Writes `v` in place if it is a plain array or object, and says whether it was. A plain value
-   * is never digested on its own: it cannot carry its digest (a spread would copy it to the next
-   * state, and a frozen value takes none), so it is written whole each time, as TLC writes its
-   * values, and hashed as part of the nearest immutable.js part or state that holds it.
+   * A plain object, in place. A plain value (this, or an array) is never digested on its own: it
+   * cannot carry its digest (a spread would copy it to the next state, and a frozen value takes
+   * none), so it is written whole each time, as TLC writes its values, and hashed as part of the
+   * nearest immutable.js part or state that holds it.
    */
-  private writePlain(v: object): boolean {
-    if (Array.isArray(v)) {
-      this.writeArray(v);
-      return true;
-    }
-    if (!isPlainObject(v)) return false;
+  private writeObject(v: PlainObject): void {
     const layout = this.objectLayout(v);
     this.bytesOut(layout.header);
     const sorted = layout.sorted;
     if (++this.plainDepth > PLAIN_DEPTH_LIMIT) this.tooDeep();
     for (let i = 0; i < sorted.length; i++) this.write(v[sorted[i]]);
     this.plainDepth--;
-    return true;
   }
 
   private tooDeep(): never {
@@ -695,6 +699,17 @@ function locate(v: unknown, path: string, within: object[] = []): NotAStateValue
     return bad;
   }
   return locateOther(v, path, within);
+}
+
+/** After a stack overflow: the cycle that caused it, with its path, or a value nested too deep to encode. */
+function locateDeep(v: unknown): NotAStateValue {
+  try {
+    const found = locate(v, '');
+    if (found) return found;
+  } catch {
+    // locate() recurses too; a value too deep for the encoder may be too deep for it.
+  }
+  return new NotAStateValue('', 'a value nested too deep to encode');
 }
 
 function locatePlain(v: object, path: string, within: object[]): NotAStateValue | undefined {

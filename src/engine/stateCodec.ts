@@ -58,6 +58,14 @@ interface RecordType {
   readonly make: (values: Record<string, unknown>) => unknown;
 }
 
+/**
+ * Whether a Map key is a plain array or object. immutable.js finds such a key by identity, and a
+ * decoded key is a new object: its entry is written whole, never against the previous state's.
+ */
+function plainKey(k: unknown): boolean {
+  return Array.isArray(k) || isPlainObject(k);
+}
+
 /** Whether `prev` is a Record of `v`'s type. */
 function sameType(v: object, prev: unknown): boolean {
   return (
@@ -205,7 +213,7 @@ export class StateCodec {
       this.uvarint(v.size);
       for (const [k, x] of (v as ImmutableMap<unknown, unknown>).entries()) {
         this.write(k, undefined);
-        this.write(x, p?.get(k));
+        this.write(x, plainKey(k) ? undefined : p?.get(k));
       }
       return;
     }
@@ -230,7 +238,7 @@ export class StateCodec {
       this.uvarint(n);
       for (const k in v) {
         this.write(k, undefined);
-        this.write(v[k], p?.[k]);
+        this.write(v[k], p !== undefined && Object.hasOwn(p, k) ? p[k] : undefined);
       }
       return;
     }
@@ -250,6 +258,8 @@ export class StateCodec {
       const a = ours.next();
       if (a.done) break;
       const b = theirs.next();
+      // (A plain key is found by identity, which a decoded key does not have: no patch.)
+      if (plainKey(a.value[0])) return false;
       if (a.value[0] !== b.value![0] && !is(a.value[0], b.value![0])) return false;
       if (a.value[1] !== b.value![1]) changed++;
     }
@@ -392,7 +402,7 @@ export class StateCodec {
         const m = (ordered ? OrderedMap<unknown, unknown>() : ImmutableMap<unknown, unknown>()).asMutable();
         for (let i = 0; i < n; i++) {
           const k = this.read(undefined);
-          m.set(k, this.read(p?.get(k)));
+          m.set(k, this.read(plainKey(k) ? undefined : p?.get(k)));
         }
         return m.asImmutable();
       }
@@ -418,7 +428,10 @@ export class StateCodec {
         const o: { [key: string]: unknown } = {};
         for (let i = 0; i < n; i++) {
           const k = this.read(undefined) as string;
-          o[k] = this.read(p?.[k]);
+          const x = this.read(p !== undefined && Object.hasOwn(p, k) ? p[k] : undefined);
+          // (An own key named __proto__ would set the prototype by assignment.)
+          if (k === '__proto__') Object.defineProperty(o, k, { value: x, writable: true, enumerable: true, configurable: true });
+          else o[k] = x;
         }
         return t === TAG_OBJECT ? o : Object.freeze(o);
       }

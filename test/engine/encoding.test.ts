@@ -216,6 +216,16 @@ describe('values that are not immutable values are refused with their path', () 
     expect(refusal([1, , 3]).path).toBe('[1]');
   });
 
+  it('refuses a cycle through immutable collections with its path, in both modes, not with a stack overflow', () => {
+    const a: unknown[] = [];
+    a.push(List([a]));
+    expect(refusal({ a })).toMatchObject({ path: '.a[0][0]', what: 'a value that holds itself (a cycle)' });
+    const o: { m?: unknown } = {};
+    o.m = Map({ k: o });
+    const full = new CanonicalEncoder('full');
+    expect(() => full.encode(o)).toThrow(/holds itself/);
+  });
+
   it('refuses a JavaScript Map and Set, naming what to use instead', () => {
     expect(refusal({ m: new globalThis.Map() }).what).toMatch(/JavaScript Map \(use an immutable Map, or a plain object\)/);
     expect(refusal([new globalThis.Set()]).what).toMatch(/JavaScript Set/);

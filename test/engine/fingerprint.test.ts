@@ -44,6 +44,16 @@ describe('equal values share a fingerprint', () => {
     expect(f.hex([1, 2])).not.toBe(f.hex([2, 1]));
   });
 
+  it('never lets a plain object spread from a Record stand for that Record (its digest is copied along)', () => {
+    // Found by review: the digest a Record keeps is an own enumerable property, which a spread copies.
+    const R = Record({ pc: 'a' }, 'SpreadR');
+    const g = new Fingerprinter();
+    const r = R();
+    g.hex(r);
+    g.keep();
+    expect(() => g.hex({ ...r, pc: 'b' })).toThrow(/undefined/);
+  });
+
   it('gives -0 and 0 one fingerprint', () => {
     expect(f.hex(Point({ x: -0 }))).toBe(f.hex(Point({ x: 0 })));
   });

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { List, Map, OrderedMap, OrderedSet, Record, Set, is } from 'immutable';
 import { checkVariant, checkVariantParallel, configureModel, expanderInThisThread, type Variant } from 'modelcheck';
 import { StateCodec } from '../../src/engine/stateCodec.ts';
+import { stateToJson } from '../../src/report/stateJson.ts';
 import { BYTES, DISK, OBJECTS, tierFor } from '../../src/engine/storage.ts';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
 import { comparable, smallModels } from '../helpers/smallModels.ts';
@@ -166,6 +167,26 @@ describe('the state codec', () => {
     expect(Object.isFrozen(secondBack.a[0])).toBe(true);
     expect(Object.isFrozen(secondBack)).toBe(false);
     expect(secondBack.a).toBe(firstBack.a);
+  });
+
+  it('rebuilds a Map whose keys are plain values (found by identity) without the previous state’s entries', () => {
+    // Found by review: a decoded plain key is a new object, so its entry must be written whole.
+    const R = Record({ x: 0, y: List<number>() }, 'KeyedR');
+    const k = [1, 2];
+    const s0 = Map<unknown, unknown>([
+      [k, R({ x: 1, y: List([7]) })],
+      [{ a: 1 }, 5],
+    ]);
+    const s1 = s0.set('z', 1).set(k, (s0.get(k) as ReturnType<typeof R>).set('x', 3));
+    const s2 = s0.set(k, [List([7]), 2]);
+    const c = codec();
+    const b0 = roundTrip(c, s0) as typeof s0;
+    const b1 = roundTrip(c, s1, s0, b0) as typeof s1;
+    expect(b1.size).toBe(3);
+    expect(stateToJson(b1)).toEqual(stateToJson(s1));
+    const b2 = roundTrip(c, s2, s0, b0) as typeof s2;
+    expect(b2.size).toBe(2);
+    expect(stateToJson(b2)).toEqual(stateToJson(s2));
   });
 
   it('round-trips arbitrary plain values in order, alone and as a difference from another', () => {
