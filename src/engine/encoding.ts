@@ -40,7 +40,7 @@ const TAG_SET = 8;
 const TAG_ORDERED_MAP = 9;
 const TAG_ORDERED_SET = 10;
 const TAG_RECORD = 11;
-/** A plain array: its length, then its elements, in place (never as a digest: see writePlain). */
+/** A plain array: its length, then its elements, in place (never as a digest: see writeObject). */
 const TAG_ARRAY = 14;
 /** A plain object: its keys, sorted, then its values in that order, in place. */
 const TAG_OBJECT = 15;

@@ -11,11 +11,7 @@ export function isPlainObject(v: unknown): v is { readonly [key: string]: unknow
   return proto === Object.prototype || proto === null;
 }
 
-/** A plain object's keys in the canonical order: sorted by their UTF-16 code units. */
-export function sortedKeys(o: object): string[] {
-  return Object.keys(o).sort(compareKeys);
-}
-
+/** The canonical order of a plain object's keys: by their UTF-16 code units. */
 export function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
