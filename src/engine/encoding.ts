@@ -257,6 +257,11 @@ export class CanonicalEncoder {
     this.digestCount = 0;
   }
 
+  /** The buffer holding the last encoding, as a DataView (for hashing it: hash.ts). */
+  get dataView(): DataView {
+    return this.view;
+  }
+
   /** The buffer holding the last encoding. */
   get bytes(): Uint8Array {
     return this.buf;
@@ -396,7 +401,7 @@ export class CanonicalEncoder {
       const start = this.pos;
       this.writeCollection(obj);
       // Replace the part's bytes by a reference to their digest.
-      murmur3x86_128(this.buf, start, this.pos - start, this.digest);
+      murmur3x86_128(this.view, start, this.pos - start, this.digest);
       if (this.digestCount * 4 + 4 > this.digests.length) this.growDigests();
       const index = this.digestCount++;
       this.digests.set(this.digest, 4 * index);
@@ -609,7 +614,7 @@ export class CanonicalEncoder {
   /** Adds the digest of the bytes from `start` to the sums, and drops the bytes. */
   private addEntryDigest(start: number): void {
     const d = this.entryDigest;
-    murmur3x86_128(this.buf, start, this.pos - start, d);
+    murmur3x86_128(this.view, start, this.pos - start, d);
     this.sum0 = (this.sum0 + d[0]) >>> 0;
     this.sum1 = (this.sum1 + d[1]) >>> 0;
     this.sum2 = (this.sum2 + d[2]) >>> 0;

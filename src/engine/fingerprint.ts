@@ -29,7 +29,7 @@ export class Fingerprinter {
       out.lo = (b[5] | (b[6] << 8) | (b[7] << 16) | (b[8] << 24)) >>> 0;
       return;
     }
-    murmur3x86_128(b, 0, len, this.words);
+    murmur3x86_128(this.encoder.dataView, 0, len, this.words);
     out.hi = this.words[0];
     out.lo = this.words[1];
   }
