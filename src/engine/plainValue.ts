@@ -15,3 +15,8 @@ export function isPlainObject(v: unknown): v is { readonly [key: string]: unknow
 export function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** A plain object's own keys in the canonical order: `{ a, b }` and `{ b, a }` are one value, and the reports print them as one. */
+export function plainKeys(v: object): string[] {
+  return Object.keys(v).sort(compareKeys);
+}

@@ -2,7 +2,7 @@
 // the values allow (a Record field, a Map entry; a List or a Set is a leaf). Colouring and
 // layout are the text reporter's job.
 import { isList, isMap, isRecord, isSet, is } from 'immutable';
-import { isPlainObject } from '../engine/plainValue.ts';
+import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
 
 export interface Change {
   /** Field names and map keys from the state's root to the changed value. */
@@ -21,15 +21,20 @@ export interface Change {
 export function diff(before: unknown, after: unknown, path: string[] = []): Change[] {
   if (before === after || same(before, after)) return [];
   if (isPlainObject(before) && isPlainObject(after)) {
-    // Field by field, as a Record's; a key only one of them has was added or removed.
+    // Field by field, as a Record's; a key only one of them has was added or removed. (Own keys
+    // only: `in` would find `toString` on every object.)
     const out: Change[] = [];
-    for (const k in before) {
-      out.push(...(k in after ? diff(before[k], after[k], [...path, k]) : [{ path: [...path, k], before: before[k], after: undefined }]));
+    for (const k of Object.keys(before)) {
+      out.push(
+        ...(Object.hasOwn(after, k)
+          ? diff(before[k], after[k], [...path, k])
+          : [{ path: [...path, k], before: before[k], after: undefined }]),
+      );
     }
-    for (const k in after) if (!(k in before)) out.push({ path: [...path, k], before: undefined, after: after[k] });
+    for (const k of Object.keys(after)) if (!Object.hasOwn(before, k)) out.push({ path: [...path, k], before: undefined, after: after[k] });
     return out;
   }
-  if (Array.isArray(before) && Array.isArray(after)) return [listChange(path, before, after, before.length, after.length, (l, i) => l[i])];
+  if (Array.isArray(before) && Array.isArray(after)) return listChange(path, before, after, before.length, after.length, (l, i) => l[i]);
   if (isRecord(before) && isRecord(after)) {
     const out: Change[] = [];
     for (const [k, v] of before.toSeq().entries()) {
@@ -62,12 +67,16 @@ export function diff(before: unknown, after: unknown, path: string[] = []): Chan
     }
     return out.sort((a, b) => a.at - b.at).flatMap((x) => x.changes);
   }
-  if (isList(before) && isList(after)) return [listChange(path, before, after, before.size, after.size, (l, i) => l.get(i))];
+  if (isList(before) && isList(after)) return listChange(path, before, after, before.size, after.size, (l, i) => l.get(i));
   return [{ path, before, after }];
 }
 
-/** A change of a List or array, as a queue's edit if it is one (see Change.listEdit). */
-function listChange<L>(path: string[], before: L, after: L, m: number, n: number, at: (l: L, i: number) => unknown): Change {
+/**
+ * A change of a List or array, as a queue's edit if it is one (see Change.listEdit); none if
+ * the two hold equal values (a List of plain values that immutable.js, comparing them by
+ * identity, calls different).
+ */
+function listChange<L>(path: string[], before: L, after: L, m: number, n: number, at: (l: L, i: number) => unknown): Change[] {
   // The longest run of `before` that starts `after` once some front elements are gone.
   for (let k = 0; k <= m; k++) {
     const rest = m - k;
@@ -75,12 +84,13 @@ function listChange<L>(path: string[], before: L, after: L, m: number, n: number
     let same = true;
     for (let i = 0; i < rest && same; i++) same = sameValue(at(before, k + i), at(after, i));
     if (same) {
+      if (k === 0 && rest === n) return [];
       const shifted = Array.from({ length: k }, (_, i) => at(before, i));
       const pushed = Array.from({ length: n - rest }, (_, i) => at(after, rest + i));
-      return { path, before, after, listEdit: { shifted, pushed } };
+      return [{ path, before, after, listEdit: { shifted, pushed } }];
     }
   }
-  return { path, before, after };
+  return [{ path, before, after }];
 }
 
 /** Equal as state values: immutable.js's `is`, and plain arrays and objects by their contents. */
@@ -94,14 +104,15 @@ function same(a: unknown, b: unknown): boolean {
   if (isPlainObject(a)) {
     if (!isPlainObject(b)) return false;
     const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => k in b && sameValue(a[k], b[k]));
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
   }
   return is(a, b);
 }
 
 /** Every leaf of a value, as changes from nothing: how an initial state is shown. */
 export function leaves(value: unknown, path: string[] = []): Change[] {
-  if (isPlainObject(value)) return Object.keys(value).flatMap((k) => leaves(value[k], [...path, k]));
+  // (An empty object is a leaf of its own, as an empty Map is.)
+  if (isPlainObject(value) && Object.keys(value).length > 0) return Object.keys(value).flatMap((k) => leaves(value[k], [...path, k]));
   if (isRecord(value)) {
     return [...value.toSeq().entries()].flatMap(([k, v]) => leaves(v, [...path, String(k)]));
   }
@@ -123,7 +134,7 @@ export function formatValue(v: unknown): string {
   if (typeof v !== 'object') return String(v);
   if (Array.isArray(v)) return `[${v.map(formatValue).join(', ')}]`;
   if (isPlainObject(v))
-    return `{${Object.keys(v)
+    return `{${plainKeys(v)
       .map((k) => `${k}: ${formatValue(v[k])}`)
       .join(', ')}}`;
   if (isList(v) || isSet(v)) return `[${[...(v as Iterable<unknown>)].map(formatValue).join(', ')}]`;

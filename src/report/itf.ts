@@ -5,7 +5,7 @@
 // The action of each step is recorded twice: in the state's `#meta.action`, and in the variable
 // `mbt::actionTaken`, Quint's convention for model-based testing.
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
-import { isPlainObject } from '../engine/plainValue.ts';
+import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
 import type { VariantResult, Violation } from '../engine/result.ts';
 
 export type ItfValue =
@@ -67,9 +67,8 @@ export function toItfValue(v: unknown): ItfValue {
   }
   if (isList(v) || Array.isArray(v)) return [...(v as Iterable<unknown>)].map(toItfValue);
   if (typeof v === 'object') {
-    const out: { [field: string]: ItfValue } = {};
-    for (const [k, x] of Object.entries(v)) out[k] = toItfValue(x);
-    return out;
+    // Keys in the canonical order (equal values, equal records); fromEntries keeps `__proto__` a key.
+    return Object.fromEntries(plainKeys(v).map((k) => [k, toItfValue((v as { [key: string]: unknown })[k])]));
   }
   return { '#unserializable': String(v) };
 }
@@ -81,17 +80,25 @@ function compare(a: string, b: string): number {
 /** A state's variables: a Record's or plain object's fields, or the whole state as `state`. */
 function variables(state: unknown): [string, unknown][] {
   if (isRecord(state)) return [...state.toSeq().entries()].map(([k, x]) => [String(k), x]);
-  if (isPlainObject(state)) return Object.entries(state);
+  if (isPlainObject(state)) return plainKeys(state).map((k) => [k, state[k]]);
   return [['state', state]];
 }
 
 /** One counterexample as an ITF trace. */
 export function violationToItf(v: VariantResult, x: Violation, source?: string): ItfTrace {
+  // ITF has every state assign every variable: a plain state whose keys differ from step to step
+  // is written as the one variable `state`.
   const first = variables(x.trace[0].state).map(([name]) => name);
+  const sameNames = x.trace.every((step) => {
+    const names = variables(step.state).map(([name]) => name);
+    return names.length === first.length && names.every((n, i) => n === first[i]);
+  });
+  const variablesOf = sameNames ? variables : (state: unknown): [string, unknown][] => [['state', state]];
+  const names = sameNames ? first : ['state'];
   const states = x.trace.map((step, index): ItfState => {
     const action = step.action ?? 'init';
     const state: ItfState = { '#meta': { index, action } };
-    for (const [name, value] of variables(step.state)) state[name] = toItfValue(value);
+    for (const [name, value] of variablesOf(step.state)) state[name] = toItfValue(value);
     state[ACTION_TAKEN] = action;
     return state;
   });
@@ -106,7 +113,7 @@ export function violationToItf(v: VariantResult, x: Violation, source?: string):
     kind: x.kind,
   };
   if (x.loop !== undefined) meta.loopAction = x.loopAction ?? 'stuttering';
-  return { '#meta': meta, vars: [...first, ACTION_TAKEN], states, ...(x.loop !== undefined ? { loop: x.loop } : {}) };
+  return { '#meta': meta, vars: [...names, ACTION_TAKEN], states, ...(x.loop !== undefined ? { loop: x.loop } : {}) };
 }
 
 /** A file name for one counterexample: `<variant>-<property><suffix>`, safe on every file system. */

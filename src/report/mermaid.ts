@@ -68,6 +68,15 @@ function stepLines(step: StepReading, indent: string): string[] {
 
 /** The diagram's source, without Markdown fences. */
 export function violationToMermaid(x: Violation): string {
+  return diagram(x, `${x.property} is violated`);
+}
+
+/** A path's diagram (the explorer's, as it grows), ending with a note of `ending` (what the last state is). */
+export function pathToMermaid(trace: Violation['trace'], ending: string): string {
+  return diagram({ trace }, ending);
+}
+
+function diagram(x: Pick<Violation, 'trace' | 'loop' | 'loopAction' | 'loopEvents'>, ending: string): string {
   const reading = readCounterexample(x);
   const acting = reading.steps.slice(1);
   const all = reading.closing ? [...acting, reading.closing] : acting;
@@ -94,7 +103,7 @@ export function violationToMermaid(x: Violation): string {
     lines.push('  end');
   }
   const lastActor = all.length > 0 ? all[all.length - 1].actor! : first;
-  lines.push(`  Note over ${idOf(participants.includes(lastActor) ? lastActor : first)}: ${mermaidText(`${x.property} is violated`)}`);
+  lines.push(`  Note over ${idOf(participants.includes(lastActor) ? lastActor : first)}: ${mermaidText(ending)}`);
   return lines.join('\n');
 }
 

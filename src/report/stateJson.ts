@@ -2,7 +2,7 @@
 // docs keep of each run (manifest.ts), which must not depend on the rest of the document.
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
 import type { StepEvent } from '../engine/model.ts';
-import { isPlainObject } from '../engine/plainValue.ts';
+import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -30,9 +30,9 @@ export function stateToJson(v: unknown): Json {
   }
   if (Array.isArray(v)) return v.map(stateToJson);
   if (isPlainObject(v)) {
-    const out: { [key: string]: Json } = {};
-    for (const k in v) out[k] = stateToJson(v[k]);
-    return out;
+    // Keys in the canonical order, so that equal states print alike; built by fromEntries, which
+    // keeps a key named __proto__ a key.
+    return Object.fromEntries(plainKeys(v).map((k) => [k, stateToJson(v[k])]));
   }
   return String(v);
 }

@@ -48,7 +48,8 @@ function withSender(events: readonly StepEvent[] | undefined, actor: string | nu
   return (events ?? []).map((e) => (e.kind === 'request' && e.from === undefined && actor !== null ? { ...e, from: actor } : e));
 }
 
-export function readCounterexample(x: Violation): CounterexampleReading {
+/** A trace read step by step: a counterexample, or any path (the explorer's), which has no loop. */
+export function readCounterexample(x: Pick<Violation, 'trace' | 'loop' | 'loopAction' | 'loopEvents'>): CounterexampleReading {
   const steps = x.trace.map((step, i): StepReading => {
     const actor = step.action === null ? null : actorOf(step.action);
     return {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { List, Map, OrderedMap, Record, Set } from 'immutable';
 import { ofItf } from '@informalsystems/quint/dist/src/itf.js';
-import { check, checkVariant } from 'modelcheck';
+import { action, check, checkVariant, defineSingleModel, invariant } from 'modelcheck';
 import { ACTION_TAKEN, toItfValue, violationToItf, type ItfTrace } from '../../src/report/itf.ts';
 import dieHard from '../fixtures/dieHard.ts';
 import { lock } from '../fixtures/liveness.ts';
@@ -151,5 +151,34 @@ describe('ITF traces', () => {
     ]);
     expect(lasso['#meta'].loopAction).toBe('release(0)');
     expect(ofItf(JSON.parse(JSON.stringify(lasso))).length).toBe(4);
+  });
+});
+
+describe('ITF traces of plain states', () => {
+  type S = { readonly n: number; readonly done?: boolean };
+  const counter = (mark: boolean) =>
+    defineSingleModel<S>({
+      name: 'PlainCounter',
+      // Keys written in another order than the next states': the same variables.
+      init: () => [{ n: 0 }],
+      actions: [action<S>('Step', { next: (s) => (s.n < 2 ? (mark && s.n === 1 ? { done: true, n: 2 } : { n: s.n + 1 }) : undefined) })],
+      properties: [invariant<S>('Small', 'n stays below 2.', (s) => s.n < 2)],
+    });
+
+  it("takes a plain state's keys as its variables when every state has the same ones", () => {
+    const r = checkVariant(counter(false).variants[0]);
+    const t = violationToItf(r, r.violations[0]);
+    expectWellFormed(t);
+    expect(t.vars).toEqual(['n', ACTION_TAKEN]);
+    expect(t.states.map((s) => s.n)).toEqual([0, 1, 2]);
+  });
+
+  it('writes the whole state as one variable when a key comes or goes, so that every state assigns every variable', () => {
+    const r = checkVariant(counter(true).variants[0]);
+    const t = violationToItf(r, r.violations[0]);
+    expectWellFormed(t);
+    expect(t.vars).toEqual(['state', ACTION_TAKEN]);
+    expect(t.states.map((s) => s.state)).toEqual([{ n: 0 }, { n: 1 }, { done: true, n: 2 }]);
+    expect(Object.keys(t.states[2].state as object)).toEqual(['done', 'n']);
   });
 });

@@ -1,9 +1,10 @@
 // A counterexample as readers see it (src/report/steps.ts) and the diff under it
 // (src/report/diff.ts): what each step changed, in the view's order, with subjects and fields.
 import { describe, expect, it } from 'vitest';
-import { OrderedMap, Record } from 'immutable';
+import { List, OrderedMap, Record } from 'immutable';
 import { check, checkVariant } from 'modelcheck';
-import { diff } from '../../src/report/diff.ts';
+import { diff, formatValue, leaves } from '../../src/report/diff.ts';
+import { stateToJson } from '../../src/report/stateJson.ts';
 import { changeText, readCounterexample } from '../../src/report/steps.ts';
 import dieHard from '../fixtures/dieHard.ts';
 import { finalizerRace } from '../fixtures/k8s/tiny.ts';
@@ -82,5 +83,33 @@ describe('diffs of plain arrays and objects', () => {
       'extra: added null',
     ]);
     expect(diff({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toEqual([]);
+  });
+
+  it('sees no change in equal Lists of plain values, however immutable.js compares them', () => {
+    // immutable.js compares the plain objects inside by identity: `is` calls these Lists different.
+    expect(diff({ q: List([{ x: 1 }]) }, { q: List([{ x: 1 }]) })).toEqual([]);
+    expect(diff({ q: List([{ x: 1 }]) }, { q: List([{ x: 1 }, { x: 2 }]) }).map((c) => changeText(c, false))).toEqual([
+      'q: appended {x: 2}',
+    ]);
+  });
+
+  it("reads only an object's own keys: a key named toString is added, not changed", () => {
+    expect(diff({}, { toString: 1 }).map((c) => changeText(c, false))).toEqual(['toString: added 1']);
+    expect(diff({ toString: 1 }, {}).map((c) => changeText(c, false))).toEqual(['toString: removed 1']);
+  });
+
+  it('shows an empty object in an initial state, and prints equal objects alike whatever their key order', () => {
+    expect(leaves({ a: {}, b: { c: 1 } }).map((c) => c.path.join('.'))).toEqual(['a', 'b.c']);
+    expect(formatValue({ b: 2, a: 1 })).toBe(formatValue({ a: 1, b: 2 }));
+    expect(formatValue({ b: 2, a: 1 })).toBe('{a: 1, b: 2}');
+  });
+});
+
+describe('plain values as JSON', () => {
+  it("writes a plain object's keys in one order, and keeps a key named __proto__ a key", () => {
+    expect(JSON.stringify(stateToJson({ b: 1, a: [{ d: 1, c: 2 }] }))).toBe('{"a":[{"c":2,"d":1}],"b":1}');
+    const odd = JSON.parse('{"__proto__": 5, "x": 1}') as object;
+    expect(Object.keys(odd)).toEqual(['__proto__', 'x']);
+    expect(JSON.stringify(stateToJson(odd))).toBe('{"__proto__":5,"x":1}');
   });
 });
