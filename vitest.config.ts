@@ -25,6 +25,7 @@ const HEAVIEST_FIRST = [
   'moveObjects',
   'moveNoTiming',
   'moveV195',
+  'explorer',
   'lamportMutex',
 ];
 

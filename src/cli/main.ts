@@ -20,6 +20,7 @@ import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
 import { runDocs } from './docsCommand.ts';
+import { runExplore } from './exploreCommand.ts';
 import { progressPrinter } from './progress.ts';
 import { planCheckpoints, readManifest, type Manifest } from './checkpointDir.ts';
 
@@ -105,7 +106,8 @@ function program(): Command {
     .description(
       'Explicit-state model checking of TypeScript models: every reachable state, breadth first.\n' +
         "Also: 'modelcheck docs <model>' writes a model's documentation pages (see 'modelcheck docs --help');\n" +
-        "'modelcheck resume <dir> [options]' goes on with the searches checkpointed in DIR (--checkpoint).",
+        "'modelcheck resume <dir> [options]' goes on with the searches checkpointed in DIR (--checkpoint);\n" +
+        "'modelcheck explore <model>' walks a model and its counterexamples in the browser (see 'modelcheck explore --help').",
     )
     .argument(
       '<model>',
@@ -199,6 +201,7 @@ function program(): Command {
 /** Runs the CLI on `argv` (without node and script), returning the exit status. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (argv[0] === 'docs') return runDocs(argv.slice(1), io);
+  if (argv[0] === 'explore') return runExplore(argv.slice(1), io);
   if (argv[0] === 'resume') return runResume(argv.slice(1), io);
   const cmd = program();
   let file: string;

@@ -15,14 +15,16 @@ export interface CliRun {
 export async function runCli(argv: readonly string[], { typecheck = false } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const withTypecheck = typecheck || argv[0] === 'docs' ? argv : [...argv, '--no-typecheck'];
+  // (docs and explore run no type check and take no --workers.)
+  const command = argv[0] === 'docs' || argv[0] === 'explore';
+  const withTypecheck = typecheck || command ? argv : [...argv, '--no-typecheck'];
   // One thread unless the test says otherwise: vitest already runs two test files at once, and
   // splitting each search too would oversubscribe the cores (the split search's own tests,
   // test/e2e/determinism.test.ts and test/engine/parallel.test.ts, pass --workers).
   // MODELCHECK_TEST_WORKERS=N (npm run test:workers) runs every such search on N threads
   // instead: the results must not depend on it.
   const workers = process.env.MODELCHECK_TEST_WORKERS ?? '1';
-  const args = argv[0] === 'docs' || argv.includes('--workers') ? withTypecheck : [...withTypecheck, '--workers', workers];
+  const args = command || argv.includes('--workers') ? withTypecheck : [...withTypecheck, '--workers', workers];
   const exitCode = await run(args, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),

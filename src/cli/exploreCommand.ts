@@ -1,0 +1,144 @@
+// `modelcheck explore <model>`: serves the explorer (src/explore/) on 127.0.0.1 until Ctrl-C.
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Chalk } from 'chalk';
+import { spawn } from 'node:child_process';
+import { ModelError } from '../engine/errors.ts';
+import { formatError } from '../report/errorText.ts';
+import { fromReport, readTraceFile, type Counterexample, type JsonViolation, type Run } from '../explore/counterexamples.ts';
+import { checkInWorkers } from './workerPool.ts';
+import { initialOf, startExplorer } from '../explore/server.ts';
+import { Walk } from '../explore/walk.ts';
+import { EXIT, type ExitCode } from './exitCodes.ts';
+import { loadModel } from './loadModel.ts';
+import type { CliIo } from './main.ts';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('expected a port number from 0 to 65535 (0: a free one)');
+  return n;
+}
+
+interface Options {
+  variant?: string;
+  port: number;
+  open?: boolean;
+  trace?: string;
+  param: string[];
+}
+
+export async function runExplore(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const cmd = new Command()
+    .name('modelcheck explore')
+    .description(
+      "Walk a model in the browser: its states as panels, the steps enabled in each, every property's value, and its counterexamples step by step.",
+    )
+    .argument('<model>', 'the model file')
+    .option('--variant <name>', 'the variant to open (default: the first)')
+    .option('--port <n>', 'the port to listen on, on 127.0.0.1 (default: a free one)', port, 0)
+    .option('--open', 'open the page in the default browser')
+    .option('--trace <file>', 'open a counterexample written by --out-itf, or the counterexamples of a --json report')
+    .option('--param <name=value>', "set one of the model's parameters (repeat for several)", (v: string, all: string[]) => [...all, v], [])
+    .exitOverride()
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+  let file: string;
+  let opts: Options;
+  try {
+    cmd.parse([...argv], { from: 'user' });
+    file = cmd.args[0];
+    opts = cmd.opts<Options>();
+  } catch (e) {
+    if (e instanceof CommanderError && e.code === 'commander.helpDisplayed') {
+      io.stdout(cmd.helpInformation());
+      return EXIT.OK;
+    }
+    const message = e instanceof Error ? e.message.replace(/^error: /, '') : String(e);
+    io.stderr(`modelcheck explore: ${message}\n${cmd.helpInformation()}`);
+    return EXIT.ERROR;
+  }
+  try {
+    const model = await loadModel(file, opts.param);
+    const loaded: Counterexample[] = opts.trace !== undefined ? readTraceFile(opts.trace, model.name) : [];
+    const first = loaded[0];
+    const variant = opts.variant ?? first?.variant ?? model.variants[0].name;
+    const known = (name: string) => model.variants.some((v) => v.name === name);
+    for (const name of [variant, ...loaded.map((x) => x.variant)]) {
+      if (!known(name)) {
+        throw new ModelError('MC004_UNKNOWN_VARIANT', `model ${model.name} has no variant ${name}`, {
+          model: model.name,
+          hint: `its variants: ${model.variants.map((v) => v.name).join(', ')}`,
+        });
+      }
+    }
+    let open: { variant: string; init: number; steps: readonly string[] } | undefined;
+    const opening = loaded.find((x) => x.variant === variant);
+    if (opening !== undefined) {
+      const v = model.variants.find((x) => x.name === variant)!;
+      open = { variant, init: initialOf(new Walk(model.name, v), opening.steps), steps: opening.steps };
+    }
+    const search = (name: string, run: Run) => searchForExplorer(file, opts.param, name, run);
+    const explorer = await startExplorer({ file, model, variant, port: opts.port, loaded, open, search });
+    io.stdout(`modelcheck explore: ${model.name} at ${explorer.url} (Ctrl-C stops it)\n`);
+    if (opts.open) openInBrowser(explorer.url);
+    await new Promise<void>((resolve) => {
+      const stop = io.onInterrupt?.(() => {
+        stop?.();
+        resolve();
+      });
+    });
+    await explorer.close();
+    return EXIT.OK;
+  } catch (e) {
+    if (e instanceof ModelError) {
+      io.stderr(formatError(e, file, new Chalk({ level: io.colorOut ? 1 : 0 })));
+      return EXIT.ERROR;
+    }
+    if ((e as { code?: string }).code === 'EADDRINUSE') {
+      io.stderr(`modelcheck explore: port ${opts.port} is in use; name another with --port, or leave it out for a free one\n`);
+      return EXIT.ERROR;
+    }
+    throw e;
+  }
+}
+
+/** Starts checking `variant` in a worker thread; `run` is updated as the search goes. */
+export function searchForExplorer(file: string, params: readonly string[], variant: string, run: Run): void {
+  const interrupt = new Int32Array(new SharedArrayBuffer(4));
+  checkInWorkers(
+    file,
+    [variant],
+    {
+      params,
+      search: { storage: 'auto', symmetry: true, partialOrder: true, interrupt },
+      render: { colorLevel: 0, trace: 'changes', coverage: false, json: true, itf: false, mermaid: false, modelFile: file },
+    },
+    1,
+    (p) => {
+      run.progress = p;
+    },
+  ).then(
+    ([rendered]) => {
+      const json = rendered.json as unknown as { name: string; violations?: JsonViolation[] };
+      run.counterexamples = fromReport({ variants: [json] }, 'search');
+      const s = rendered.summary;
+      run.summary = `${s.verdict}: ${s.distinctStates.toLocaleString('en-US')} distinct states, depth ${s.depth}`;
+      run.status = 'done';
+    },
+    (e: unknown) => {
+      run.status = 'failed';
+      run.error = e instanceof Error ? e.message : String(e);
+    },
+  );
+}
+
+/** Best effort: the platform's opener, detached; the URL is printed either way. */
+function openInBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    const child = spawn(command, [url], { detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    // The URL is printed; the user can open it.
+  }
+}

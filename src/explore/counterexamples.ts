@@ -1,0 +1,104 @@
+// The counterexamples the explorer offers: read from files (an `--out-itf` trace, or a `--json`
+// report of any number of variants), or found by a search the page asks for, run in a worker
+// thread as the CLI runs one. Each becomes a path: a variant, an initial state and step labels,
+// which the explorer replays like any other path (walk.ts), so a trace that no longer matches the
+// model is refused at the step that cannot be taken, not shown as if it were real. (The search
+// itself is the CLI's to start: cli/exploreCommand.ts, searchForExplorer.)
+import { readFileSync } from 'node:fs';
+import type { Progress } from '../engine/bfs.ts';
+import { ModelError } from '../engine/errors.ts';
+
+/** A counterexample as the explorer replays it. */
+export interface Counterexample {
+  readonly variant: string;
+  readonly property: string;
+  readonly kind: string;
+  readonly statement: string;
+  /** The step labels after the initial state. */
+  readonly steps: readonly string[];
+  /** For a lasso: the 0-based index of the state the cycle goes back to. */
+  readonly loop?: number;
+  /** Where it came from: a file's name, or `search`. */
+  readonly source: string;
+}
+
+export interface JsonViolation {
+  property: string;
+  kind: string;
+  statement: string;
+  trace: { action: string | null }[];
+  loop?: number;
+}
+
+/** The counterexamples in a `--json` report's variants (or one variant's JSON). */
+export function fromReport(report: { variants?: { name: string; violations?: JsonViolation[] }[] }, source: string): Counterexample[] {
+  return (report.variants ?? []).flatMap((v) =>
+    (v.violations ?? []).map((x) => ({
+      variant: v.name,
+      property: x.property,
+      kind: x.kind,
+      statement: x.statement,
+      steps: x.trace.slice(1).map((s) => String(s.action)),
+      ...(x.loop !== undefined ? { loop: x.loop } : {}),
+      source,
+    })),
+  );
+}
+
+/**
+ * Reads a trace file: an ITF file written by `--out-itf` (its `#meta` names the model and the
+ * variant, each state's `#meta.action` its step) or a `--json` report. Throws ModelError when
+ * the file cannot be read, is neither, or belongs to another model.
+ */
+export function readTraceFile(path: string, model: string): Counterexample[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new ModelError('MC002_MODEL_LOAD_FAILED', `cannot read the trace file ${path}: ${why}`, { model });
+  }
+  const d = data as {
+    '#meta'?: { model?: string; variant?: string; property?: string; kind?: string; description?: string; loopAction?: string };
+    states?: { '#meta'?: { action?: string } }[];
+    loop?: number;
+    model?: string;
+  };
+  const other = (named: string | undefined) =>
+    new ModelError('MC002_MODEL_LOAD_FAILED', `the trace file ${path} is of model ${named ?? '(unnamed)'}, not ${model}`, {
+      model,
+      hint: 'open it with the model it was written for',
+    });
+  if (d['#meta'] !== undefined && Array.isArray(d.states)) {
+    const meta = d['#meta'];
+    if (meta.model !== model) throw other(meta.model);
+    return [
+      {
+        variant: String(meta.variant),
+        property: String(meta.property ?? ''),
+        kind: String(meta.kind ?? ''),
+        statement: String(meta.description ?? ''),
+        steps: d.states.slice(1).map((s) => String(s['#meta']?.action)),
+        ...(d.loop !== undefined ? { loop: d.loop } : {}),
+        source: path,
+      },
+    ];
+  }
+  if (typeof d.model === 'string') {
+    if (d.model !== model) throw other(d.model);
+    return fromReport(data as never, path);
+  }
+  throw new ModelError('MC002_MODEL_LOAD_FAILED', `the trace file ${path} is neither an ITF trace (--out-itf) nor a JSON report (--json)`, {
+    model,
+  });
+}
+
+/** A search the page asked for: how far it got, and what it found. */
+export interface Run {
+  status: 'running' | 'done' | 'failed';
+  progress?: Progress;
+  counterexamples: Counterexample[];
+  /** The verdict line, once done. */
+  summary?: string;
+  error?: string;
+}

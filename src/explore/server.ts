@@ -1,0 +1,235 @@
+// `modelcheck explore`'s web server: the page (plain ES modules and CSS, no build step) and a
+// small JSON API over walk.ts. It listens on 127.0.0.1 only, and answers only its own page:
+// a request whose Host is not this server's (DNS rebinding) or whose Origin is another site's
+// is refused, since the API runs the model's code on the user's machine.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { ModelError } from '../engine/errors.ts';
+import type { Model, Variant } from '../engine/model.ts';
+import type { TraceStep } from '../engine/trace.ts';
+import { formatError } from '../report/errorText.ts';
+import { pathToMermaid } from '../report/mermaid.ts';
+import { eventsToJson, stateToJson } from '../report/stateJson.ts';
+import { changeText, pathText, readCounterexample } from '../report/steps.ts';
+import { Chalk } from 'chalk';
+import type { Counterexample, Run } from './counterexamples.ts';
+import { initLabel, Walk } from './walk.ts';
+
+export interface ExplorerOptions {
+  /** The model file as the user named it (for error messages). */
+  readonly file: string;
+  readonly model: Model;
+  /** The variant the page opens on. */
+  readonly variant: string;
+  /** 0: a free port. */
+  readonly port: number;
+  /** Counterexamples read from files (--trace). */
+  readonly loaded: readonly Counterexample[];
+  /** The path the page opens on, when a trace file was given. */
+  readonly open?: { readonly variant: string; readonly init: number; readonly steps: readonly string[] };
+  /** Starts a search of a variant in the background, updating `run` as it goes (the CLI's: it runs searches in worker threads). */
+  readonly search: (variant: string, run: Run) => void;
+}
+
+export interface Explorer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const page = (file: string) => new URL(`./page/${file}`, import.meta.url);
+/**
+ * Mermaid draws the sequence diagram in the page: the same text `--out-mermaid` writes, drawn by
+ * the library GitHub uses to draw it, from its one-file browser build (pinned in package.json).
+ */
+const MERMAID = new URL('dist/mermaid.min.js', pathToFileURL(createRequire(import.meta.url).resolve('mermaid/package.json')));
+
+const PAGE_FILES: { readonly [path: string]: { readonly file: URL; readonly type: string } } = {
+  '/': { file: page('index.html'), type: 'text/html; charset=utf-8' },
+  '/app.js': { file: page('app.js'), type: 'text/javascript; charset=utf-8' },
+  '/app.css': { file: page('app.css'), type: 'text/css; charset=utf-8' },
+  '/vendor/mermaid.min.js': { file: MERMAID, type: 'text/javascript; charset=utf-8' },
+};
+
+/** Starts the server; resolves once it listens. */
+export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
+  const walks = new Map<string, Walk<unknown>>();
+  const runs = new Map<string, Run>();
+  const walkOf = (name: string): Walk<unknown> | undefined => {
+    const v = o.model.variants.find((x) => x.name === name) as Variant<unknown> | undefined;
+    if (v === undefined) return undefined;
+    let w = walks.get(name);
+    if (w === undefined) {
+      w = new Walk(o.model.name, v);
+      walks.set(name, w);
+    }
+    return w;
+  };
+  let port = 0;
+  const server: Server = createServer((req, res) => {
+    try {
+      route(req, res);
+    } catch (e) {
+      if (e instanceof ModelError) {
+        send(res, 422, { error: { code: e.code, message: e.message, text: formatError(e, o.file, new Chalk({ level: 0 })) } });
+      } else {
+        send(res, 500, { error: { code: 'internal', message: e instanceof Error ? (e.stack ?? e.message) : String(e) } });
+      }
+    }
+  });
+
+  const route = (req: IncomingMessage, res: ServerResponse): void => {
+    const refusal = foreign(req, port);
+    if (refusal !== undefined) {
+      send(res, 403, { error: { code: 'forbidden', message: refusal } });
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const served = PAGE_FILES[url.pathname];
+    if (served !== undefined && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': served.type, 'cache-control': 'no-store', ...SECURITY_HEADERS });
+      res.end(readFileSync(served.file));
+      return;
+    }
+    if (url.pathname === '/api/model' && req.method === 'GET') {
+      send(res, 200, {
+        model: o.model.name,
+        description: o.model.description ?? null,
+        file: o.file,
+        variant: o.variant,
+        open: o.open ?? null,
+        variants: o.model.variants.map((v) => ({
+          name: v.name,
+          description: v.description ?? null,
+          assumptions: v.assumptions ?? [],
+          expectedViolations: v.expectedViolations ?? [],
+          properties: v.properties.map((p) => ({ name: p.name, kind: p.kind, statement: p.statement })),
+        })),
+      });
+      return;
+    }
+    if (url.pathname === '/api/path' && req.method === 'GET') {
+      const name = url.searchParams.get('variant') ?? o.variant;
+      const walk = walkOf(name);
+      if (walk === undefined) {
+        send(res, 404, { error: { code: 'MC004_UNKNOWN_VARIANT', message: unknownVariant(o.model, name) } });
+        return;
+      }
+      const init = Number(url.searchParams.get('init') ?? '0');
+      send(res, 200, pathJson(walk, init, url.searchParams.getAll('step')));
+      return;
+    }
+    if (url.pathname === '/api/counterexamples' && req.method === 'GET') {
+      const name = url.searchParams.get('variant') ?? o.variant;
+      const run = runs.get(name);
+      const walk = walkOf(name);
+      if (walk === undefined) {
+        send(res, 404, { error: { code: 'MC004_UNKNOWN_VARIANT', message: unknownVariant(o.model, name) } });
+        return;
+      }
+      const withInit = (x: Counterexample) => ({ ...x, init: initialOf(walk, x.steps) });
+      send(res, 200, {
+        loaded: o.loaded.filter((x) => x.variant === name).map(withInit),
+        run: run === undefined ? null : { ...run, counterexamples: run.counterexamples.map(withInit) },
+      });
+      return;
+    }
+    if (url.pathname === '/api/run' && req.method === 'POST') {
+      const name = url.searchParams.get('variant') ?? o.variant;
+      if (walkOf(name) === undefined) {
+        send(res, 404, { error: { code: 'MC004_UNKNOWN_VARIANT', message: unknownVariant(o.model, name) } });
+        return;
+      }
+      const existing = runs.get(name);
+      if (existing === undefined || existing.status === 'failed') {
+        const run: Run = { status: 'running', counterexamples: [] };
+        runs.set(name, run);
+        o.search(name, run);
+      }
+      send(res, 202, { run: runs.get(name) });
+      return;
+    }
+    send(res, 404, { error: { code: 'not-found', message: `no ${req.method} ${url.pathname} here` } });
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address !== null ? address.port : o.port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
+};
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
+  res.end(JSON.stringify(body));
+}
+
+/** Why a request is not from this server's own page, or undefined when it is. */
+export function foreign(req: IncomingMessage, port: number): string | undefined {
+  const own = [`127.0.0.1:${port}`, `localhost:${port}`];
+  const host = req.headers.host ?? '';
+  if (!own.includes(host)) return `requests for host ${host || '(none)'} are refused: this server answers http://127.0.0.1:${port}/ only`;
+  const origin = req.headers.origin;
+  if (origin !== undefined && !own.some((h) => origin === `http://${h}`)) {
+    return `requests from ${origin} are refused: this server answers its own page only`;
+  }
+  if (req.headers['sec-fetch-site'] === 'cross-site') return 'cross-site requests are refused: this server answers its own page only';
+  return undefined;
+}
+
+/** The initial state a trace starts from: the first from which each of its steps can be taken (a trace names its steps, not its initial state). */
+export function initialOf(walk: Walk<unknown>, steps: readonly string[]): number {
+  const count = walk.initialStates().length;
+  for (let i = 0; i < count; i++) if (walk.walk(i, steps).refusal === undefined) return i;
+  return 0;
+}
+
+function unknownVariant(model: Model, name: string): string {
+  return `model ${model.name} has no variant ${name}; its variants: ${model.variants.map((v) => v.name).join(', ')}`;
+}
+
+/** A path as the page shows it: each step read, the last state's view, what is enabled there, and the properties. */
+function pathJson(walk: Walk<unknown>, init: number, labels: readonly string[]) {
+  const initials = walk.initialStates();
+  const walked = walk.walk(init, labels);
+  const trace: TraceStep<unknown>[] = walked.trace.map((step) => ({ ...step, view: walk.view(walked.trace, step.state) }));
+  const variant = walk.variant.name;
+  const base = { variant, init, initials: initials.map((_, i) => initLabel(i, initials.length)), refusal: walked.refusal ?? null };
+  if (trace.length === 0) return { ...base, steps: [], state: null, enabled: [], properties: [], mermaid: '' };
+  const reading = readCounterexample({ trace });
+  const enabled = walk.enabled(walked.trace);
+  const properties = walk.properties(walked.trace, enabled);
+  const last = trace[trace.length - 1];
+  const violated = properties.filter((p) => p.justViolated).map((p) => p.name);
+  const ending = violated.length > 0 ? `${violated.join(', ')} violated` : `state ${trace.length}`;
+  return {
+    ...base,
+    steps: reading.steps.map((s, i) => ({
+      number: s.number,
+      label: s.label,
+      actor: s.actor,
+      events: eventsToJson(trace[i].events),
+      changes: s.changes.map((c) => ({ path: pathText(c, s.viewed), text: changeText(c, s.viewed), at: [...c.path] })),
+    })),
+    state: { view: stateToJson(last.view ?? last.state), fingerprint: walk.fingerprint(last.state) },
+    enabled: enabled.map((x) => ({ label: x.label, actor: x.actor, stutters: x.stutters, outsideConstraint: x.outsideConstraint })),
+    properties,
+    mermaid: pathToMermaid(trace, ending),
+  };
+}

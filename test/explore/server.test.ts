@@ -1,0 +1,111 @@
+// The explorer's server (src/explore/server.ts) over HTTP, as the page uses it: the model, a
+// path's state, a search run on demand whose counterexamples replay, and refusals of requests
+// that do not come from its own page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { searchForExplorer } from '../../src/cli/exploreCommand.ts';
+import { startExplorer, type Explorer } from '../../src/explore/server.ts';
+import dieHard from '../fixtures/dieHard.ts';
+
+let explorer: Explorer;
+beforeAll(async () => {
+  const file = 'test/fixtures/dieHard.ts';
+  explorer = await startExplorer({
+    file,
+    model: dieHard,
+    variant: 'default',
+    port: 0,
+    loaded: [],
+    search: (name, run) => searchForExplorer(file, [], name, run),
+  });
+});
+afterAll(() => explorer.close());
+
+/** A request with the headers given as they are (fetch would not let a test set Host). */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: any; type: string }> {
+  const url = new URL(path, explorer.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type']),
+          body: String(res.headers['content-type']).startsWith('application/json') ? JSON.parse(text) : text,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the explorer server', () => {
+  it('listens on 127.0.0.1 and serves the page and its module', async () => {
+    expect(explorer.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const page = await get('/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<script type="module" src="/app.js">');
+    expect((await get('/app.js')).type).toContain('text/javascript');
+  });
+
+  it('describes the model and its variants', async () => {
+    const { body } = await get('/api/model');
+    expect(body.model).toBe('DieHard');
+    expect(body.variants.map((v: { name: string }) => v.name)).toEqual(['default']);
+    expect(body.variants[0].properties).toEqual([
+      { name: 'NotSolved', kind: 'invariant', statement: 'The big jug never holds exactly 4 gallons.' },
+    ]);
+  });
+
+  it("answers a path with its steps, the last state's changes, what is enabled and the properties", async () => {
+    const steps = ['FillBigJug', 'BigToSmall', 'EmptySmallJug', 'BigToSmall', 'FillBigJug', 'BigToSmall'];
+    const q = new URLSearchParams([['variant', 'default'], ...steps.map((s) => ['step', s])]);
+    const { body } = await get(`/api/path?${q}`);
+    expect(body.refusal).toBeNull();
+    expect(body.steps.map((s: { label: string | null }) => s.label)).toEqual([null, ...steps]);
+    expect(body.steps[6].changes.map((c: { text: string }) => c.text)).toEqual(['small: 2 -> 3', 'big: 5 -> 4']);
+    expect(body.state.view).toEqual({ small: 3, big: 4 });
+    expect(body.properties.find((p: { name: string }) => p.name === 'NotSolved')).toMatchObject({ value: 'violated', justViolated: true });
+    expect(body.enabled.map((x: { label: string }) => x.label)).toContain('EmptyBigJug');
+    expect(body.mermaid).toContain('NotSolved violated');
+  });
+
+  it('says which step of a path cannot be taken', async () => {
+    const { body } = await get('/api/path?variant=default&step=FillBigJug&step=FillBigJug&step=Nope');
+    expect(body.refusal).toMatchObject({ at: 3, label: 'Nope' });
+    expect(body.steps.length).toBe(3);
+    expect((await get('/api/path?variant=other')).body.error.message).toBe('model DieHard has no variant other; its variants: default');
+  });
+
+  it('runs the search on demand, and its counterexample replays to the violation', async () => {
+    expect((await get('/api/run?variant=default', { origin: new URL(explorer.url).origin }, 'POST')).status).toBe(202);
+    let run: any;
+    for (let i = 0; i < 200; i++) {
+      run = (await get('/api/counterexamples?variant=default')).body.run;
+      if (run.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(run.status).toBe('done');
+    expect(run.counterexamples).toHaveLength(1);
+    const x = run.counterexamples[0];
+    expect(x).toMatchObject({ property: 'NotSolved', init: 0, source: 'search' });
+    // TLC's shortest solution has 7 states: 6 steps.
+    expect(x.steps).toHaveLength(6);
+    const q = new URLSearchParams([['variant', 'default'], ...x.steps.map((s: string) => ['step', s])]);
+    const { body } = await get(`/api/path?${q}`);
+    expect(body.refusal).toBeNull();
+    expect(body.state.view.big).toBe(4);
+  }, 60_000);
+
+  it('refuses requests from other origins and for other hosts', async () => {
+    const evil = await get('/api/model', { origin: 'http://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(evil.body.error.message).toBe('requests from http://evil.example are refused: this server answers its own page only');
+    expect((await get('/api/run?variant=default', { origin: 'http://evil.example' }, 'POST')).status).toBe(403);
+    expect((await get('/api/model', { host: 'evil.example' })).status).toBe(403);
+    expect((await get('/api/model', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await get('/api/model', { origin: new URL(explorer.url).origin })).status).toBe(200);
+  });
+});
