@@ -76,7 +76,10 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
       const v = model.variants.find((x) => x.name === variant)!;
       open = { variant, init: initialOf(new Walk(model.name, v), opening.steps), steps: opening.steps };
     }
-    const search = (name: string, run: Run) => searchForExplorer(file, opts.param, name, run);
+    // Each search's stop flag: Ctrl-C stops the server and the searches it started, which would
+    // otherwise keep the process alive until they finished.
+    const stops: Int32Array[] = [];
+    const search = (name: string, run: Run) => stops.push(searchForExplorer(file, opts.param, name, run));
     const explorer = await startExplorer({ file, model, variant, port: opts.port, loaded, open, search });
     io.stdout(`modelcheck explore: ${model.name} at ${explorer.url} (Ctrl-C stops it)\n`);
     if (opts.open) openInBrowser(explorer.url);
@@ -87,6 +90,7 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
       });
     });
     await explorer.close();
+    for (const stop of stops) Atomics.store(stop, 0, 1);
     return EXIT.OK;
   } catch (e) {
     if (e instanceof ModelError) {
@@ -102,7 +106,7 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
 }
 
 /** Starts checking `variant` in a worker thread; `run` is updated as the search goes. */
-export function searchForExplorer(file: string, params: readonly string[], variant: string, run: Run): void {
+export function searchForExplorer(file: string, params: readonly string[], variant: string, run: Run): Int32Array {
   const interrupt = new Int32Array(new SharedArrayBuffer(4));
   checkInWorkers(
     file,
@@ -129,6 +133,7 @@ export function searchForExplorer(file: string, params: readonly string[], varia
       run.error = e instanceof Error ? e.message : String(e);
     },
   );
+  return interrupt;
 }
 
 /** Best effort: the platform's opener, detached; the URL is printed either way. */

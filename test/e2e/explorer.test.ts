@@ -135,3 +135,19 @@ describe('modelcheck explore: bad input', () => {
     expect(run.stderr).toContain(`the trace file ${file} is of model DieHard, not clusterctl-move`);
   });
 });
+
+describe('modelcheck explore: stopping', () => {
+  it('stops at Ctrl-C even while a search it started is running', async () => {
+    const server = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.5']);
+    const origin = new URL(server.url).origin;
+    expect((await fetch(new URL('/api/run?variant=v1.9.5', server.url), { method: 'POST', headers: { origin } })).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 2000));
+    const status = await fetch(new URL('/api/counterexamples?variant=v1.9.5', server.url)).then((r) => r.json());
+    expect(status.run.status).toBe('running');
+    const started = Date.now();
+    await server.stop();
+    // The whole search takes about a minute; stopping waits for none of it.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.process.exitCode).toBe(0);
+  }, 60_000);
+});

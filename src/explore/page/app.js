@@ -54,16 +54,20 @@ async function getJson(url, init) {
   return body;
 }
 
+let shown = 0;
 async function show(push) {
   if (push) history.pushState(null, '', urlOf());
   $('link').href = urlOf();
+  // Answers may come back out of order: only the latest request's is drawn.
+  const n = ++shown;
   let data;
   try {
     data = await getJson(`/api/path?${query(path.steps.slice(0, path.cursor)).toString()}`);
   } catch (e) {
-    showError(e.message);
+    if (n === shown) showError(e.message);
     return;
   }
+  if (n !== shown) return;
   if (data.refusal) {
     const r = data.refusal;
     const where = r.at === 0 ? 'the initial state' : `step ${r.at}`;
