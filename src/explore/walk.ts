@@ -8,7 +8,6 @@ import { Fingerprinter, hexOf, type Fingerprint } from '../engine/fingerprint.ts
 import { DEADLOCK, stepLabel, type Action, type Property, type StepEvent, type Variant } from '../engine/model.ts';
 import { ModelCalls } from '../engine/modelCalls.ts';
 import type { TraceStep } from '../engine/trace.ts';
-import { sameValue } from '../report/diff.ts';
 import { actorOf } from '../report/steps.ts';
 
 /** A step enabled in a state: its label (`mover.delete(Cluster/c1)`), who takes it, and where it leads. */
@@ -89,6 +88,10 @@ export class Walk<S> {
   /** The steps enabled after `trace`'s last state, in the order of the variant's actions and their parameters. Throws ModelError. */
   enabled(trace: readonly TraceStep<S>[]): EnabledStep<S>[] {
     const s = trace[trace.length - 1].state;
+    // Stuttering as a search judges it: a successor with the state's own fingerprint.
+    this.printer.of(s, this.fp);
+    const ownHi = this.fp.hi;
+    const ownLo = this.fp.lo;
     const out: EnabledStep<S>[] = [];
     this.guard(trace, () => {
       for (const a of this.variant.actions as readonly Action<S, unknown>[]) {
@@ -104,7 +107,7 @@ export class Walk<S> {
             actor: actorOf(label),
             state: t,
             events,
-            stutters: t === s || sameValue(t, s),
+            stutters: this.fp.hi === ownHi && this.fp.lo === ownLo,
             outsideConstraint: constraint !== undefined && !this.calls.admits(constraint, -1, t, label),
           });
         }
