@@ -74,7 +74,7 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
     const opening = loaded.find((x) => x.variant === variant);
     if (opening !== undefined) {
       const v = model.variants.find((x) => x.name === variant)!;
-      open = { variant, init: initialOf(new Walk(model.name, v), opening.steps), steps: opening.steps };
+      open = { variant, init: initialOf(new Walk(model.name, v), opening), steps: opening.steps };
     }
     // Each search's stop flag: Ctrl-C stops the server and the searches it started, which would
     // otherwise keep the process alive until they finished.

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Progress } from '../engine/bfs.ts';
 import { ModelError } from '../engine/errors.ts';
+import { ACTION_TAKEN } from '../report/itf.ts';
 
 /** A counterexample as the explorer replays it. */
 export interface Counterexample {
@@ -20,13 +21,15 @@ export interface Counterexample {
   readonly loop?: number;
   /** Where it came from: a file's name, or `search`. */
   readonly source: string;
+  /** Its first state as the file wrote it (JSON's stateToJson, or ITF's variables), to tell which initial state it starts from. */
+  readonly first?: { readonly format: 'json' | 'itf'; readonly state: unknown };
 }
 
 export interface JsonViolation {
   property: string;
   kind: string;
   statement: string;
-  trace: { action: string | null }[];
+  trace: { action: string | null; state?: unknown }[];
   loop?: number;
 }
 
@@ -40,6 +43,7 @@ export function fromReport(report: { variants?: { name: string; violations?: Jso
       statement: x.statement,
       steps: x.trace.slice(1).map((s) => String(s.action)),
       ...(x.loop !== undefined ? { loop: x.loop } : {}),
+      ...(x.trace[0]?.state !== undefined ? { first: { format: 'json' as const, state: x.trace[0].state } } : {}),
       source,
     })),
   );
@@ -60,7 +64,7 @@ export function readTraceFile(path: string, model: string): Counterexample[] {
   }
   const d = data as {
     '#meta'?: { model?: string; variant?: string; property?: string; kind?: string; description?: string; loopAction?: string };
-    states?: { '#meta'?: { action?: string } }[];
+    states?: ({ '#meta'?: { action?: string } } & { [variable: string]: unknown })[];
     loop?: number;
     model?: string;
   };
@@ -80,6 +84,7 @@ export function readTraceFile(path: string, model: string): Counterexample[] {
         statement: String(meta.description ?? ''),
         steps: d.states.slice(1).map((s) => String(s['#meta']?.action)),
         ...(d.loop !== undefined ? { loop: d.loop } : {}),
+        ...(d.states[0] !== undefined ? { first: { format: 'itf' as const, state: withoutMeta(d.states[0]) } } : {}),
         source: path,
       },
     ];
@@ -91,6 +96,11 @@ export function readTraceFile(path: string, model: string): Counterexample[] {
   throw new ModelError('MC002_MODEL_LOAD_FAILED', `the trace file ${path} is neither an ITF trace (--out-itf) nor a JSON report (--json)`, {
     model,
   });
+}
+
+/** An ITF state's variables: without its `#meta` and the action it records. */
+function withoutMeta(state: { [variable: string]: unknown }): { [variable: string]: unknown } {
+  return Object.fromEntries(Object.entries(state).filter(([k]) => k !== '#meta' && k !== ACTION_TAKEN));
 }
 
 /** A search the page asked for: how far it got, and what it found. */

@@ -12,6 +12,7 @@ import type { TraceStep } from '../engine/trace.ts';
 import { formatError } from '../report/errorText.ts';
 import { pathToMermaid } from '../report/mermaid.ts';
 import { eventsToJson, stateToJson } from '../report/stateJson.ts';
+import { toItfValue, variables } from '../report/itf.ts';
 import { changeText, pathText, readCounterexample } from '../report/steps.ts';
 import { Chalk } from 'chalk';
 import type { Counterexample, Run } from './counterexamples.ts';
@@ -80,12 +81,12 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
   });
 
   const route = (req: IncomingMessage, res: ServerResponse): void => {
-    const refusal = foreign(req, port);
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const refusal = foreign(req, port, url.pathname.startsWith('/api/'));
     if (refusal !== undefined) {
       send(res, 403, { error: { code: 'forbidden', message: refusal } });
       return;
     }
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const served = PAGE_FILES[url.pathname];
     if (served !== undefined && req.method === 'GET') {
       res.writeHead(200, { 'content-type': served.type, 'cache-control': 'no-store', ...SECURITY_HEADERS });
@@ -128,7 +129,11 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
         send(res, 404, { error: { code: 'MC004_UNKNOWN_VARIANT', message: unknownVariant(o.model, name) } });
         return;
       }
-      const withInit = (x: Counterexample) => ({ ...x, init: initialOf(walk, x.steps) });
+      // (The first state is for finding the initial state here; the page needs only its number.)
+      const withInit = (x: Counterexample) => {
+        const { first, ...rest } = x;
+        return { ...rest, init: initialOf(walk, { steps: x.steps, first }) };
+      };
       send(res, 200, {
         loaded: o.loaded.filter((x) => x.variant === name).map(withInit),
         run: run === undefined ? null : { ...run, counterexamples: run.counterexamples.map(withInit) },
@@ -180,23 +185,49 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-/** Why a request is not from this server's own page, or undefined when it is. */
-export function foreign(req: IncomingMessage, port: number): string | undefined {
+/** The header the page sends with every API request: another origin's page cannot send it without a CORS preflight, which this server never grants. */
+export const API_HEADER = 'x-modelcheck-explore';
+
+/**
+ * Why a request is not from this server's own page, or undefined when it is. The page itself
+ * may be opened from anywhere (a shared link); the API runs the model's code, so it answers
+ * only requests that carry API_HEADER and come from this origin (a page on another port of
+ * 127.0.0.1 is same-site, not same-origin).
+ */
+export function foreign(req: IncomingMessage, port: number, api: boolean): string | undefined {
   const own = [`127.0.0.1:${port}`, `localhost:${port}`];
   const host = req.headers.host ?? '';
   if (!own.includes(host)) return `requests for host ${host || '(none)'} are refused: this server answers http://127.0.0.1:${port}/ only`;
+  if (!api) return undefined;
   const origin = req.headers.origin;
   if (origin !== undefined && !own.some((h) => origin === `http://${h}`)) {
     return `requests from ${origin} are refused: this server answers its own page only`;
   }
-  if (req.headers['sec-fetch-site'] === 'cross-site') return 'cross-site requests are refused: this server answers its own page only';
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return `${site} requests are refused: this server answers its own page only`;
+  if (req.headers[API_HEADER] !== '1')
+    return `requests without the ${API_HEADER} header are refused: this server answers its own page only`;
   return undefined;
 }
 
-/** The initial state a trace starts from: the first from which each of its steps can be taken (a trace names its steps, not its initial state). */
-export function initialOf(walk: Walk<unknown>, steps: readonly string[]): number {
-  const count = walk.initialStates().length;
-  for (let i = 0; i < count; i++) if (walk.walk(i, steps).refusal === undefined) return i;
+/**
+ * The initial state a trace starts from: the one its file wrote as its first state; failing
+ * that (a file that wrote none), the first from which each of its steps can be taken.
+ */
+export function initialOf(walk: Walk<unknown>, x: Pick<Counterexample, 'steps' | 'first'>): number {
+  const initials = walk.initialStates();
+  if (x.first !== undefined) {
+    const want = JSON.stringify(x.first.state);
+    const written = (s: unknown): string[] =>
+      x.first?.format === 'json'
+        ? [JSON.stringify(stateToJson(s))]
+        : [variables(s), [['state', s] as [string, unknown]]].map((vars) =>
+            JSON.stringify(Object.fromEntries(vars.map(([k, v]) => [k, toItfValue(v)]))),
+          );
+    const found = initials.findIndex((s) => written(s).includes(want));
+    if (found >= 0) return found;
+  }
+  for (let i = 0; i < initials.length; i++) if (walk.walk(i, x.steps).refusal === undefined) return i;
   return 0;
 }
 

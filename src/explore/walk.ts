@@ -6,7 +6,7 @@
 import { ModelError, FaultThrown, toModelError } from '../engine/errors.ts';
 import { Fingerprinter, hexOf, type Fingerprint } from '../engine/fingerprint.ts';
 import { DEADLOCK, stepLabel, type Action, type Property, type StepEvent, type Variant } from '../engine/model.ts';
-import { ModelCalls } from '../engine/modelCalls.ts';
+import { initialStates, ModelCalls } from '../engine/modelCalls.ts';
 import type { TraceStep } from '../engine/trace.ts';
 import { actorOf } from '../report/steps.ts';
 
@@ -73,7 +73,7 @@ export class Walk<S> {
     if (this.initials === undefined) {
       const out: S[] = [];
       this.guard([], () => {
-        for (const s of this.variant.init()) {
+        for (const s of initialStates(() => this.variant.init(), this.calls)) {
           this.calls.fingerprint(s, this.fp, 'init', -1);
           out.push(s);
         }
@@ -180,7 +180,8 @@ export class Walk<S> {
           kind: p.kind,
           statement: p.statement,
           value: now,
-          justViolated: now === 'violated' && before !== 'violated',
+          // A step property is judged per step: each violating step violates it anew.
+          justViolated: now === 'violated' && (p.kind === 'action' || before !== 'violated'),
         });
       }
     });

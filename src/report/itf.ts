@@ -78,7 +78,7 @@ function compare(a: string, b: string): number {
 }
 
 /** A state's variables: a Record's or plain object's fields, or the whole state as `state`. */
-function variables(state: unknown): [string, unknown][] {
+export function variables(state: unknown): [string, unknown][] {
   if (isRecord(state)) return [...state.toSeq().entries()].map(([k, x]) => [String(k), x]);
   if (isPlainObject(state)) return plainKeys(state).map((k) => [k, state[k]]);
   return [['state', state]];

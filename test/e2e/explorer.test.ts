@@ -109,7 +109,9 @@ describe('modelcheck explore models/move.ts', () => {
   }, 120_000);
 
   it('refuses requests from other origins', async () => {
-    const res = await fetch(new URL('/api/model', explorer.url), { headers: { origin: 'http://evil.example' } });
+    const res = await fetch(new URL('/api/model', explorer.url), {
+      headers: { origin: 'http://evil.example', 'x-modelcheck-explore': '1' },
+    });
     expect(res.status).toBe(403);
     const post = await fetch(new URL('/api/run?variant=v1.9.3', explorer.url), {
       method: 'POST',
@@ -139,15 +141,20 @@ describe('modelcheck explore: bad input', () => {
 describe('modelcheck explore: stopping', () => {
   it('stops at Ctrl-C even while a search it started is running', async () => {
     const server = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.5']);
-    const origin = new URL(server.url).origin;
-    expect((await fetch(new URL('/api/run?variant=v1.9.5', server.url), { method: 'POST', headers: { origin } })).status).toBe(202);
-    await new Promise((r) => setTimeout(r, 2000));
-    const status = await fetch(new URL('/api/counterexamples?variant=v1.9.5', server.url)).then((r) => r.json());
-    expect(status.run.status).toBe('running');
-    const started = Date.now();
-    await server.stop();
-    // The whole search takes about a minute; stopping waits for none of it.
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(server.process.exitCode).toBe(0);
+    try {
+      const origin = new URL(server.url).origin;
+      const headers = { origin, 'x-modelcheck-explore': '1' };
+      expect((await fetch(new URL('/api/run?variant=v1.9.5', server.url), { method: 'POST', headers })).status).toBe(202);
+      await new Promise((r) => setTimeout(r, 2000));
+      const status = await fetch(new URL('/api/counterexamples?variant=v1.9.5', server.url), { headers }).then((r) => r.json());
+      expect(status.run.status).toBe('running');
+      const started = Date.now();
+      await server.stop();
+      // The whole search takes about a minute; stopping waits for none of it.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(server.process.exitCode).toBe(0);
+    } finally {
+      await server.stop();
+    }
   }, 60_000);
 });

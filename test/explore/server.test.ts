@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { searchForExplorer } from '../../src/cli/exploreCommand.ts';
-import { startExplorer, type Explorer } from '../../src/explore/server.ts';
+import { API_HEADER, startExplorer, type Explorer } from '../../src/explore/server.ts';
 import dieHard from '../fixtures/dieHard.ts';
 
 let explorer: Explorer;
@@ -25,7 +25,9 @@ afterAll(() => explorer.close());
 function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: any; type: string }> {
   const url = new URL(path, explorer.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
+    // As the page does: its API requests carry the explorer's header.
+    const all = { [API_HEADER]: '1', ...headers };
+    const req = request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, method, headers: all }, (res) => {
       let text = '';
       res.on('data', (c) => (text += c));
       res.on('end', () =>
@@ -106,6 +108,13 @@ describe('the explorer server', () => {
     expect((await get('/api/run?variant=default', { origin: 'http://evil.example' }, 'POST')).status).toBe(403);
     expect((await get('/api/model', { host: 'evil.example' })).status).toBe(403);
     expect((await get('/api/model', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    // Another port of 127.0.0.1 is the same site, not the same origin; a simple GET sends no Origin.
+    expect((await get('/api/model', { 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    const bare = await get('/api/model', { [API_HEADER]: '' });
+    expect(bare.status).toBe(403);
+    expect(bare.body.error.message).toBe(`requests without the ${API_HEADER} header are refused: this server answers its own page only`);
+    // The page itself opens from a link anywhere; only its API is guarded.
+    expect((await get('/', { 'sec-fetch-site': 'cross-site' })).status).toBe(200);
     expect((await get('/api/model', { origin: new URL(explorer.url).origin })).status).toBe(200);
   });
 });

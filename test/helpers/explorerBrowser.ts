@@ -43,17 +43,28 @@ export function startExplorerProcess(args: readonly string[]): Promise<ExplorerP
   let out = '';
   let err = '';
   return new Promise((resolve, reject) => {
+    // A server that never says where it listens is stopped, not left behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`modelcheck explore did not listen within 60 s:\n${err}${out}`));
+    }, 60_000);
     child.stderr?.on('data', (c) => (err += c));
     child.stdout?.on('data', (c) => {
       out += c;
       const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
       if (m) {
+        clearTimeout(timer);
         resolve({
           url: m[1],
           process: child,
           stop: () =>
             new Promise<void>((done) => {
-              child.once('exit', () => done());
+              if (child.exitCode !== null || child.signalCode !== null) return done();
+              const force = setTimeout(() => child.kill('SIGKILL'), 30_000);
+              child.once('exit', () => {
+                clearTimeout(force);
+                done();
+              });
               child.kill('SIGINT');
             }),
         });

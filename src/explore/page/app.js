@@ -47,8 +47,9 @@ function showError(text) {
   box.textContent = text ?? '';
 }
 
-async function getJson(url, init) {
-  const res = await fetch(url, init);
+async function getJson(url, init = {}) {
+  // The server answers its API only with this header (server.ts, foreign()).
+  const res = await fetch(url, { ...init, headers: { 'x-modelcheck-explore': '1' } });
   const body = await res.json();
   if (!res.ok) throw new Error(body.error?.text ?? body.error?.message ?? `${res.status}`);
   return body;
@@ -64,7 +65,10 @@ async function show(push) {
   try {
     data = await getJson(`/api/path?${query(path.steps.slice(0, path.cursor)).toString()}`);
   } catch (e) {
-    if (n === shown) showError(e.message);
+    if (n === shown) {
+      showError(e.message);
+      for (const b of document.querySelectorAll('#enabled button')) b.disabled = false;
+    }
     return;
   }
   if (n !== shown) return;
@@ -72,11 +76,19 @@ async function show(push) {
     const r = data.refusal;
     const where = r.at === 0 ? 'the initial state' : `step ${r.at}`;
     showError(`${where} of this path, ${r.label}, cannot be taken: ${r.reason}.\nEnabled there: ${r.enabled.join(', ') || '(nothing)'}`);
-    // Show what could be followed.
+    // Show what could be followed (from the first initial state, if the one named is not there).
     path.steps = path.steps.slice(0, Math.max(0, r.at - 1));
     path.cursor = path.steps.length;
     history.replaceState(null, '', urlOf());
     $('link').href = urlOf();
+    if (r.at === 0 && path.init !== 0) {
+      path.init = 0;
+      history.replaceState(null, '', urlOf());
+      const box = $('error').textContent;
+      await show(false);
+      showError(box);
+      return;
+    }
   } else showError(null);
   render(data);
 }
@@ -244,6 +256,8 @@ function renderEnabled(enabled) {
 }
 
 function take(label) {
+  // Until the page has drawn this step's state, its buttons are the last state's: take one step at a time.
+  for (const b of document.querySelectorAll('#enabled button')) b.disabled = true;
   if (path.steps[path.cursor] !== label) path.steps = [...path.steps.slice(0, path.cursor), label];
   path.cursor += 1;
   return show(true);
@@ -255,13 +269,16 @@ function go(i) {
 }
 
 async function loadCounterexamples() {
+  const variant = path.variant;
   let data;
   try {
-    data = await getJson(`/api/counterexamples?variant=${encodeURIComponent(path.variant)}`);
+    data = await getJson(`/api/counterexamples?variant=${encodeURIComponent(variant)}`);
   } catch (e) {
     showError(e.message);
     return;
   }
+  // An answer for a variant the page has since left is dropped.
+  if (variant !== path.variant) return;
   const list = $('counterexamples');
   list.replaceChildren();
   const all = [...data.loaded, ...(data.run?.counterexamples ?? [])];
@@ -287,6 +304,8 @@ async function loadCounterexamples() {
 }
 
 function replay(x) {
+  path.variant = x.variant;
+  $('variant').value = x.variant;
   path.init = x.init ?? 0;
   path.steps = [...x.steps];
   path.cursor = 0;
@@ -345,14 +364,23 @@ async function start() {
     void loadCounterexamples();
   });
   window.addEventListener('popstate', () => {
-    const keep = path.steps;
+    const before = { ...path };
     readUrl();
-    // Going back in the browser keeps the way forward, as the back button does.
-    if (keep.slice(0, path.steps.length).every((s, i) => s === path.steps[i])) {
+    // Going back in the browser keeps the way forward, as the back button does, when the URL's
+    // path is a beginning of the one shown.
+    const prefix =
+      before.variant === path.variant &&
+      before.init === path.init &&
+      before.steps.length >= path.steps.length &&
+      path.steps.every((s, i) => s === before.steps[i]);
+    if (prefix) {
       path.cursor = path.steps.length;
-      path.steps = keep;
+      path.steps = before.steps;
     }
+    select.value = path.variant;
+    showAssumptions(model.variants.find((v) => v.name === path.variant));
     void show(false);
+    if (before.variant !== path.variant) void loadCounterexamples();
   });
   await show(false);
   await loadCounterexamples();
