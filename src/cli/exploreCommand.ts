@@ -23,7 +23,7 @@ interface Options {
   variant?: string;
   port: number;
   open?: boolean;
-  trace?: string;
+  trace: string[];
   param: string[];
 }
 
@@ -37,7 +37,12 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
     .option('--variant <name>', 'the variant to open (default: the first)')
     .option('--port <n>', 'the port to listen on, on 127.0.0.1 (default: a free one)', port, 0)
     .option('--open', 'open the page in the default browser')
-    .option('--trace <file>', 'open a counterexample written by --out-itf, or the counterexamples of a --json report')
+    .option(
+      '--trace <file>',
+      'list the counterexample of an --out-itf file, or those of a --json report, and open the first (repeat for several files)',
+      (v: string, all: string[]) => [...all, v],
+      [],
+    )
     .option('--param <name=value>', "set one of the model's parameters (repeat for several)", (v: string, all: string[]) => [...all, v], [])
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
@@ -58,7 +63,7 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
   }
   try {
     const model = await loadModel(file, opts.param);
-    const loaded: Counterexample[] = opts.trace !== undefined ? readTraceFile(opts.trace, model.name) : [];
+    const loaded: Counterexample[] = opts.trace.flatMap((f) => readTraceFile(f, model.name));
     const first = loaded[0];
     const variant = opts.variant ?? first?.variant ?? model.variants[0].name;
     const known = (name: string) => model.variants.some((v) => v.name === name);
