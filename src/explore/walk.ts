@@ -30,9 +30,11 @@ export interface PropertyValue {
   /**
    * holds, violated; `premise` when its premise is false here (it holds, vacuously);
    * `unsettled` for a settled-state property in a state that can still change; `initial` for a
-   * step property before any step; `search` for a liveness property, judged over whole behaviours.
+   * step property before any step; `search` for a liveness property, judged over whole behaviours;
+   * `outside` where a search judges nothing: past a state outside the state constraint (which
+   * a search counts but never expands), or, in such a state, whether it is settled or stuck.
    */
-  readonly value: 'holds' | 'violated' | 'premise' | 'unsettled' | 'initial' | 'search';
+  readonly value: 'holds' | 'violated' | 'premise' | 'unsettled' | 'initial' | 'search' | 'outside';
   /** Violated here and not in the state before: the path's last step violated it. */
   readonly justViolated: boolean;
 }
@@ -139,10 +141,18 @@ export class Walk<S> {
       const steps = this.enabled(trace);
       const step = steps.find((x) => x.label === labels[i]);
       if (step === undefined) {
-        const named = this.variant.actions.some((a) => a.name === labels[i] || labels[i].startsWith(`${a.name}(`));
-        const reason = named
-          ? `${labels[i]} is not enabled in state ${trace.length} (after ${trace.length === 1 ? 'the initial state' : trace[trace.length - 1].action})`
-          : `variant ${this.variant.name} has no action ${labels[i].replace(/\(.*$/, '')}`;
+        const action = this.variant.actions.find((a) => a.name === labels[i] || labels[i].startsWith(`${a.name}(`));
+        const state = `state ${trace.length} (after ${trace.length === 1 ? 'the initial state' : trace[trace.length - 1].action})`;
+        let reason = `variant ${this.variant.name} has no action ${labels[i].replace(/\(.*$/, '')}`;
+        if (action !== undefined) {
+          // Why: the action does not offer that parameter there, or it does and its next() declines (its guard is false).
+          const s = trace[trace.length - 1].state;
+          const offered = this.calls.paramsOf(action as Action<S, unknown>, s, -1);
+          const has = [...offered].some((p) => stepLabel(action as Action<S, unknown>, p) === labels[i]);
+          reason = has
+            ? `${labels[i]} is not enabled in ${state}: its guard is false there (next() returned undefined)`
+            : `${labels[i]} is not enabled in ${state}: ${action.name} does not offer that parameter there`;
+        }
         return { trace, refusal: { at: i + 1, label: labels[i], reason, enabled: steps.map((x) => x.label) } };
       }
       trace.push({ action: step.label, state: step.state, events: step.events });
@@ -170,9 +180,18 @@ export class Walk<S> {
           return this.calls.holds(p, -1, s) ? 'holds' : 'violated';
       }
     };
+    const constraint = this.variant.constraint;
+    let outside = -1;
     const out: PropertyValue[] = [];
     this.guard(trace, () => {
+      if (constraint !== undefined) outside = trace.findIndex((t) => !this.calls.admits(constraint, -1, t.state, t.action ?? 'init'));
       for (const p of this.variant.properties) {
+        // The last state outside the constraint: its invariants and the step into it are judged, not what needs it expanded.
+        const unexpanded = outside === n - 1 && (p.kind === 'settled' || p.kind === 'liveness');
+        if ((outside >= 0 && outside < n - 1) || unexpanded) {
+          out.push({ name: p.name, kind: p.kind, statement: p.statement, value: 'outside', justViolated: false });
+          continue;
+        }
         const now = value(p, n - 1, enabled);
         const before = n > 1 ? value(p, n - 2, undefined) : 'holds';
         out.push({
@@ -187,12 +206,13 @@ export class Walk<S> {
     });
     if (this.variant.checkDeadlock ?? true) {
       const stuck = enabled.length === 0;
+      const judged = outside < 0;
       out.push({
         name: DEADLOCK,
         kind: 'deadlock',
         statement: 'Some step is enabled in every reachable state.',
-        value: stuck ? 'violated' : 'holds',
-        justViolated: stuck,
+        value: !judged ? 'outside' : stuck ? 'violated' : 'holds',
+        justViolated: judged && stuck,
       });
     }
     return out;

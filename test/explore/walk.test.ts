@@ -93,3 +93,39 @@ describe('faults met while walking', () => {
     expect(e.details.trace?.map((t) => t.action)).toEqual([null, 'bump(1)']);
   });
 });
+
+describe('walking past the state constraint, and why a step is refused', () => {
+  const C = Record({ n: 0 }, 'C');
+  type C = ReturnType<typeof C>;
+  const counter = defineSingleModel<C>({
+    name: 'Counter',
+    init: () => [C()],
+    // A search stores n = 0 and 1, counts n = 2 without expanding it, and never reaches 3.
+    constraint: (s) => s.n <= 1,
+    actions: [action<C, number>('add', { params: () => [1, 2], next: (s, k) => (k === 1 ? s.set('n', s.n + 1) : undefined) })],
+    properties: [invariant<C>('Small', 'n stays below 2.', (s) => s.n < 2)],
+  });
+  const walk = new Walk(counter.name, counter.variants[0]);
+  const at = (steps: string[]) => {
+    const { trace } = walk.walk(0, steps);
+    return Object.fromEntries(walk.properties(trace, walk.enabled(trace)).map((p) => [p.name, p.value]));
+  };
+
+  it('judges the invariants of a state outside the constraint, as a search does, and nothing past it', () => {
+    expect(at(['add(1)'])).toEqual({ Small: 'holds', Deadlock: 'holds' });
+    // n = 2: outside; a search checks its invariants but never expands it, so it is never stuck.
+    expect(at(['add(1)', 'add(1)'])).toEqual({ Small: 'violated', Deadlock: 'outside' });
+    expect(at(['add(1)', 'add(1)', 'add(1)'])).toEqual({ Small: 'outside', Deadlock: 'outside' });
+    const { trace } = walk.walk(0, ['add(1)']);
+    expect(walk.enabled(trace).map((x) => [x.label, x.outsideConstraint])).toEqual([['add(1)', true]]);
+  });
+
+  it('tells a guard that is false from a parameter the action does not offer', () => {
+    expect(walk.walk(0, ['add(2)']).refusal?.reason).toBe(
+      'add(2) is not enabled in state 1 (after the initial state): its guard is false there (next() returned undefined)',
+    );
+    expect(walk.walk(0, ['add(3)']).refusal?.reason).toBe(
+      'add(3) is not enabled in state 1 (after the initial state): add does not offer that parameter there',
+    );
+  });
+});

@@ -217,6 +217,7 @@ function renderProperties(properties) {
       unsettled: 'not settled',
       initial: 'no step yet',
       search: 'judged by the search',
+      outside: 'not judged: beyond the state constraint',
     };
     const li = el(
       'li',
