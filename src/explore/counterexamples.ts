@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import type { Progress } from '../engine/bfs.ts';
 import { ModelError } from '../engine/errors.ts';
-import { ACTION_TAKEN } from '../report/itf.ts';
+import { ACTION_TAKEN, toItfValue, variables } from '../report/itf.ts';
+import { stateToJson } from '../report/stateJson.ts';
+import type { Walk } from './walk.ts';
 
 /** A counterexample as the explorer replays it. */
 export interface Counterexample {
@@ -111,4 +113,25 @@ export interface Run {
   /** The verdict line, once done. */
   summary?: string;
   error?: string;
+}
+
+/**
+ * The initial state a trace starts from: the one its file wrote as its first state; failing
+ * that (a file that wrote none), the first from which each of its steps can be taken.
+ */
+export function initialOf(walk: Walk<unknown>, x: Pick<Counterexample, 'steps' | 'first'>): number {
+  const initials = walk.initialStates();
+  if (x.first !== undefined) {
+    const want = JSON.stringify(x.first.state);
+    const written = (s: unknown): string[] =>
+      x.first?.format === 'json'
+        ? [JSON.stringify(stateToJson(s))]
+        : [variables(s), [['state', s] as [string, unknown]]].map((vars) =>
+            JSON.stringify(Object.fromEntries(vars.map(([k, v]) => [k, toItfValue(v)]))),
+          );
+    const found = initials.findIndex((s) => written(s).includes(want));
+    if (found >= 0) return found;
+  }
+  for (let i = 0; i < initials.length; i++) if (walk.walk(i, x.steps).refusal === undefined) return i;
+  return 0;
 }

@@ -12,10 +12,9 @@ import type { TraceStep } from '../engine/trace.ts';
 import { formatError } from '../report/errorText.ts';
 import { pathToMermaid } from '../report/mermaid.ts';
 import { eventsToJson, stateToJson } from '../report/stateJson.ts';
-import { toItfValue, variables } from '../report/itf.ts';
 import { changeText, pathText, readCounterexample } from '../report/steps.ts';
 import { Chalk } from 'chalk';
-import type { Counterexample, Run } from './counterexamples.ts';
+import { initialOf, type Counterexample, type Run } from './counterexamples.ts';
 import { initLabel, Walk } from './walk.ts';
 
 export interface ExplorerOptions {
@@ -131,8 +130,8 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
       }
       // (The first state is for finding the initial state here; the page needs only its number.)
       const withInit = (x: Counterexample) => {
-        const { first, ...rest } = x;
-        return { ...rest, init: initialOf(walk, { steps: x.steps, first }) };
+        const { first: _first, ...rest } = x;
+        return { ...rest, init: initialOf(walk, x) };
       };
       send(res, 200, {
         loaded: o.loaded.filter((x) => x.variant === name).map(withInit),
@@ -208,27 +207,6 @@ export function foreign(req: IncomingMessage, port: number, api: boolean): strin
   if (req.headers[API_HEADER] !== '1')
     return `requests without the ${API_HEADER} header are refused: this server answers its own page only`;
   return undefined;
-}
-
-/**
- * The initial state a trace starts from: the one its file wrote as its first state; failing
- * that (a file that wrote none), the first from which each of its steps can be taken.
- */
-export function initialOf(walk: Walk<unknown>, x: Pick<Counterexample, 'steps' | 'first'>): number {
-  const initials = walk.initialStates();
-  if (x.first !== undefined) {
-    const want = JSON.stringify(x.first.state);
-    const written = (s: unknown): string[] =>
-      x.first?.format === 'json'
-        ? [JSON.stringify(stateToJson(s))]
-        : [variables(s), [['state', s] as [string, unknown]]].map((vars) =>
-            JSON.stringify(Object.fromEntries(vars.map(([k, v]) => [k, toItfValue(v)]))),
-          );
-    const found = initials.findIndex((s) => written(s).includes(want));
-    if (found >= 0) return found;
-  }
-  for (let i = 0; i < initials.length; i++) if (walk.walk(i, x.steps).refusal === undefined) return i;
-  return 0;
 }
 
 function unknownVariant(model: Model, name: string): string {
