@@ -60,4 +60,15 @@ export const CASES: readonly BenchCase[] = [
       return { model: twoPhasePlain(7), variant: 'default' };
     },
   },
+  {
+    name: 'TwoPhase, 7 resource managers, packed into integers',
+    load: async () => {
+      const { twoPhasePacked } = await import('../test/fixtures/classic/twoPhasePacked.ts');
+      return { model: twoPhasePacked(7), variant: 'default' };
+    },
+  },
+  {
+    name: 'LamportMutex, packed into integers',
+    load: async () => ({ model: (await import('../test/fixtures/classic/lamportMutexPacked.ts')).default, variant: 'default' }),
+  },
 ];

@@ -36,14 +36,21 @@ interface Case {
 }
 
 const TWO_PHASE = ['specifications/transaction_commit/TwoPhase.tla', 'specifications/transaction_commit/TCommit.tla'];
-/** TwoPhase with n resource managers; `plain`: the model written with plain objects and arrays. */
-const twoPhase = (n: number, plain = false): Case => ({
-  name: `TwoPhase, ${n} resource managers${plain ? ', plain arrays and objects' : ''}`,
+/**
+ * TwoPhase with n resource managers; `plain`: the model written with plain objects and arrays;
+ * `packed`: with its state packed by hand into small integers.
+ */
+const twoPhase = (n: number, form: 'immutable' | 'plain' | 'packed' = 'immutable'): Case => ({
+  name: `TwoPhase, ${n} resource managers${{ immutable: '', plain: ', plain arrays and objects', packed: ', packed into integers' }[form]}`,
   specs: TWO_PHASE,
   module: 'TwoPhase',
   // The examples' TwoPhase.cfg with n resource managers (model values).
   cfg: `CONSTANT RM = {${Array.from({ length: n }, (_, i) => `r${i + 1}`).join(', ')}}\nINVARIANT TPTypeOK\nSPECIFICATION TPSpec\n`,
-  modelcheck: [plain ? 'bench/models/twoPhasePlain.ts' : 'bench/models/twoPhase.ts', '--param', `rms=${n}`],
+  modelcheck: [
+    { immutable: 'bench/models/twoPhase.ts', plain: 'bench/models/twoPhasePlain.ts', packed: 'bench/models/twoPhasePacked.ts' }[form],
+    '--param',
+    `rms=${n}`,
+  ],
 });
 
 const LAMPORT_MUTEX = [
@@ -72,7 +79,7 @@ const CASES: readonly Case[] = [
   twoPhase(6),
   twoPhase(7),
   twoPhase(8),
-  twoPhase(7, true),
+  twoPhase(7, 'plain'),
   {
     name: 'LamportMutex, 3 processes, clocks up to 6',
     specs: LAMPORT_MUTEX,
@@ -95,6 +102,15 @@ const CASES: readonly Case[] = [
     cfg: paxosCfg(2),
     library: true,
     modelcheck: ['bench/models/paxos.ts', '--param', 'maxBallot=2'],
+  },
+  // What a compact state is worth: TwoPhase 7 and LamportMutex again, their states packed by
+  // hand into small integers.
+  twoPhase(7, 'packed'),
+  {
+    name: 'LamportMutex, packed into integers',
+    specs: LAMPORT_MUTEX,
+    module: 'MCLamportMutex',
+    modelcheck: ['test/fixtures/classic/lamportMutexPacked.ts'],
   },
 ];
 

@@ -15,6 +15,7 @@ import peterson from '../fixtures/classic/peterson.ts';
 import diningPhilosophers from '../fixtures/classic/diningPhilosophers.ts';
 import twoPhase from '../fixtures/classic/twoPhase.ts';
 import twoPhasePlain from '../fixtures/classic/twoPhasePlain.ts';
+import twoPhasePacked from '../fixtures/classic/twoPhasePacked.ts';
 
 const figures = (model: Parameters<typeof check>[0]) => {
   const [v] = check(model).variants;
@@ -38,12 +39,17 @@ describe('classic models give the figures TLC publishes for them', () => {
     expect(figures(twoPhasePlain)).toEqual({ verdict: 'proved', distinct: 288, generated: 1146, depth: 11 });
   });
 
+  it('two-phase commit with its state packed by hand into small integers: the same 288 / 1146 / 11', () => {
+    expect(figures(twoPhasePacked)).toEqual({ verdict: 'proved', distinct: 288, generated: 1146, depth: 11 });
+  });
+
   it('an exact search (--exact) gives the same figures, with no fingerprint collision met', () => {
     for (const [model, distinct, generated, depth] of [
       [peterson, 42, 77, 11],
       [diningPhilosophers, 67, 336, 29],
       [twoPhase, 288, 1146, 11],
       [twoPhasePlain, 288, 1146, 11],
+      [twoPhasePacked, 288, 1146, 11],
     ] as const) {
       const [v] = check(model, { exact: true }).variants;
       expect([v.verdict, v.stats.distinctStates, v.stats.statesGenerated, v.stats.depth]).toEqual(['proved', distinct, generated, depth]);
