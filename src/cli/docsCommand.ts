@@ -4,7 +4,7 @@
 // record's inputs with today's (src/cli/docsInputs.ts) and the pages with their recorded digests,
 // so that CI fails on a stale page in a second. Results are compared by the end-to-end tests,
 // which run the variants anyway (docs/architecture.md, "Generated documentation").
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -18,6 +18,7 @@ import type { DocsManifest } from '../report/manifest.ts';
 import { docsInputs, inputDifferences, pageDigest } from './docsInputs.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
+import { parseCommand } from './parseCommand.ts';
 import type { CliIo } from './main.ts';
 import { renderVariant, type RenderOptions } from './render.ts';
 import { checkInWorkers, WorkerModelError } from './workerPool.ts';
@@ -90,21 +91,9 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
     .option('--workers <n>', 'variants checked at once (default: the number of cores)', positiveInt)
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
-  let file: string;
-  let opts: { out?: string; check?: boolean; workers?: number };
-  try {
-    cmd.parse([...argv], { from: 'user' });
-    file = cmd.args[0];
-    opts = cmd.opts();
-  } catch (e) {
-    if (e instanceof CommanderError && e.code === 'commander.helpDisplayed') {
-      io.stdout(cmd.helpInformation());
-      return EXIT.OK;
-    }
-    const message = e instanceof Error ? e.message.replace(/^error: /, '') : String(e);
-    io.stderr(`modelcheck docs: ${message}\n${cmd.helpInformation()}`);
-    return EXIT.ERROR;
-  }
+  const parsed = parseCommand<{ out?: string; check?: boolean; workers?: number }>(cmd, argv, io, 'modelcheck docs');
+  if ('exit' in parsed) return parsed.exit;
+  const { file, opts } = parsed;
   const files = pageFiles(file, opts.out);
   const { main: out, matrices: matricesOut, manifest: manifestOut, command } = files;
   if (!existsSync(resolve(file))) {

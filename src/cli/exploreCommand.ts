@@ -1,5 +1,5 @@
 // `modelcheck explore <model>`: serves the explorer (src/explore/) on 127.0.0.1 until Ctrl-C.
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { spawn } from 'node:child_process';
 import { ModelError } from '../engine/errors.ts';
@@ -10,6 +10,7 @@ import { startExplorer } from '../explore/server.ts';
 import { Walk } from '../explore/walk.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
+import { parseCommand } from './parseCommand.ts';
 import type { CliIo } from './main.ts';
 
 function port(value: string): number {
@@ -46,21 +47,9 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
     .option('--param <name=value>', "set one of the model's parameters (repeat for several)", (v: string, all: string[]) => [...all, v], [])
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
-  let file: string;
-  let opts: Options;
-  try {
-    cmd.parse([...argv], { from: 'user' });
-    file = cmd.args[0];
-    opts = cmd.opts<Options>();
-  } catch (e) {
-    if (e instanceof CommanderError && e.code === 'commander.helpDisplayed') {
-      io.stdout(cmd.helpInformation());
-      return EXIT.OK;
-    }
-    const message = e instanceof Error ? e.message.replace(/^error: /, '') : String(e);
-    io.stderr(`modelcheck explore: ${message}\n${cmd.helpInformation()}`);
-    return EXIT.ERROR;
-  }
+  const parsed = parseCommand<Options>(cmd, argv, io, 'modelcheck explore');
+  if ('exit' in parsed) return parsed.exit;
+  const { file, opts } = parsed;
   try {
     const model = await loadModel(file, opts.param);
     const loaded: Counterexample[] = opts.trace.flatMap((f) => readTraceFile(f, model.name));

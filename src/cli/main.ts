@@ -2,7 +2,7 @@
 // runs it, prints text or JSON, and maps the result to an exit status. It is the single place
 // that catches ModelError and the only module that touches process (through CliIo).
 import type { StorageMode } from '../engine/storage.ts';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { availableParallelism } from 'node:os';
 import { randomInt } from 'node:crypto';
@@ -19,6 +19,7 @@ import { formatTypeDiagnostic, type TypeDiagnostic } from './typeDiagnostic.ts';
 import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
+import { parseCommand } from './parseCommand.ts';
 import { runDocs } from './docsCommand.ts';
 import { runExplore } from './exploreCommand.ts';
 import { progressPrinter } from './progress.ts';
@@ -198,57 +199,46 @@ function program(): Command {
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
 }
 
+/** The combinations of options that make no sense, refused before anything runs. */
+function validateOptions(opts: Options): void {
+  if (opts.matrix && opts.variant !== undefined) {
+    throw new InvalidArgumentError('--matrix checks every row of the matrix; it does not take --variant');
+  }
+  if (opts.simulate) {
+    const clash = (['maxStates', 'maxDepth', 'exact', 'outDot'] as const).find((k) => opts[k] !== undefined);
+    if (clash !== undefined) {
+      const flag = {
+        maxStates: '--max-states',
+        maxDepth: '--max-depth (a run is bounded by --depth)',
+        exact: '--exact',
+        outDot: '--out-dot',
+      }[clash];
+      throw new InvalidArgumentError(`--simulate draws random runs; it does not take ${flag}`);
+    }
+  } else if (opts.runs !== undefined || opts.depth !== undefined || opts.seed !== undefined) {
+    throw new InvalidArgumentError('--runs, --depth and --seed go with --simulate');
+  }
+  if (opts.checkpoint !== undefined || opts.resume !== undefined) {
+    if (opts.simulate) throw new InvalidArgumentError('--simulate draws random runs; it takes no --checkpoint or --resume');
+    if (opts.exact)
+      throw new InvalidArgumentError('--exact keeps whole states, which a checkpoint does not save; it takes no --checkpoint or --resume');
+    if (opts.checkpoint !== undefined && opts.resume !== undefined && resolve(opts.checkpoint) !== resolve(opts.resume)) {
+      throw new InvalidArgumentError('--resume DIR goes on writing checkpoints in DIR; it takes no --checkpoint elsewhere');
+    }
+  }
+  if (opts.trace !== 'changes' && opts.trace !== 'full') {
+    throw new InvalidArgumentError(`--trace takes changes or full, not ${opts.trace}`);
+  }
+}
+
 /** Runs the CLI on `argv` (without node and script), returning the exit status. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   if (argv[0] === 'docs') return runDocs(argv.slice(1), io);
   if (argv[0] === 'explore') return runExplore(argv.slice(1), io);
   if (argv[0] === 'resume') return runResume(argv.slice(1), io);
-  const cmd = program();
-  let file: string;
-  let opts: Options;
-  try {
-    cmd.parse([...argv], { from: 'user' });
-    file = cmd.args[0];
-    opts = cmd.opts<Options>();
-    if (opts.matrix && opts.variant !== undefined) {
-      throw new InvalidArgumentError('--matrix checks every row of the matrix; it does not take --variant');
-    }
-    if (opts.simulate) {
-      const clash = (['maxStates', 'maxDepth', 'exact', 'outDot'] as const).find((k) => opts[k] !== undefined);
-      if (clash !== undefined) {
-        const flag = {
-          maxStates: '--max-states',
-          maxDepth: '--max-depth (a run is bounded by --depth)',
-          exact: '--exact',
-          outDot: '--out-dot',
-        }[clash];
-        throw new InvalidArgumentError(`--simulate draws random runs; it does not take ${flag}`);
-      }
-    } else if (opts.runs !== undefined || opts.depth !== undefined || opts.seed !== undefined) {
-      throw new InvalidArgumentError('--runs, --depth and --seed go with --simulate');
-    }
-    if (opts.checkpoint !== undefined || opts.resume !== undefined) {
-      if (opts.simulate) throw new InvalidArgumentError('--simulate draws random runs; it takes no --checkpoint or --resume');
-      if (opts.exact)
-        throw new InvalidArgumentError(
-          '--exact keeps whole states, which a checkpoint does not save; it takes no --checkpoint or --resume',
-        );
-      if (opts.checkpoint !== undefined && opts.resume !== undefined && resolve(opts.checkpoint) !== resolve(opts.resume)) {
-        throw new InvalidArgumentError('--resume DIR goes on writing checkpoints in DIR; it takes no --checkpoint elsewhere');
-      }
-    }
-    if (opts.trace !== 'changes' && opts.trace !== 'full') {
-      throw new InvalidArgumentError(`--trace takes changes or full, not ${opts.trace}`);
-    }
-  } catch (e) {
-    if (e instanceof CommanderError && (e.code === 'commander.helpDisplayed' || e.code === 'commander.version')) {
-      io.stdout(cmd.helpInformation());
-      return EXIT.OK;
-    }
-    const message = e instanceof Error ? e.message.replace(/^error: /, '') : String(e);
-    io.stderr(`modelcheck: ${message}\n${cmd.helpInformation()}`);
-    return EXIT.ERROR;
-  }
+  const parsed = parseCommand<Options>(program(), argv, io, 'modelcheck', validateOptions);
+  if ('exit' in parsed) return parsed.exit;
+  const { file, opts } = parsed;
   const chalk = new Chalk({ level: opts.color && io.colorOut ? 1 : 0 });
   const render: RenderOptions = {
     colorLevel: opts.color && io.colorOut ? 1 : 0,
