@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from 'modelcheck';
 import dieHard from '../fixtures/dieHard.ts';
+import { DIE_HARD_JUGS, DIE_HARD_STEPS } from '../fixtures/dieHardSolution.ts';
 
 describe('Die Hard jugs (TLC figures: DieHard.tla in the TLA+ examples)', () => {
   const [v] = check(dieHard).variants;
@@ -15,15 +16,7 @@ describe('Die Hard jugs (TLC figures: DieHard.tla in the TLA+ examples)', () => 
     expect(v.verdict).toBe('violated');
     expect(v.metExpectations).toBe(true);
     const trace = v.violations[0].trace;
-    expect(trace.map((s) => s.action)).toEqual([
-      null,
-      'FillBigJug',
-      'BigToSmall',
-      'EmptySmallJug',
-      'BigToSmall',
-      'FillBigJug',
-      'BigToSmall',
-    ]);
-    expect(trace.map((s) => (s.state as { big: number }).big)).toEqual([0, 5, 2, 2, 0, 5, 4]);
+    expect(trace.map((s) => s.action)).toEqual([null, ...DIE_HARD_STEPS]);
+    expect(trace.map((s) => [(s.state as { small: number }).small, (s.state as { big: number }).big])).toEqual(DIE_HARD_JUGS);
   });
 });

@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { searchForExplorer } from '../../src/cli/exploreCommand.ts';
 import { API_HEADER, startExplorer, type Explorer } from '../../src/explore/server.ts';
 import dieHard from '../fixtures/dieHard.ts';
+import { DIE_HARD_STEPS } from '../fixtures/dieHardSolution.ts';
 
 let explorer: Explorer;
 beforeAll(async () => {
@@ -62,7 +63,7 @@ describe('the explorer server', () => {
   });
 
   it("answers a path with its steps, the last state's changes, what is enabled and the properties", async () => {
-    const steps = ['FillBigJug', 'BigToSmall', 'EmptySmallJug', 'BigToSmall', 'FillBigJug', 'BigToSmall'];
+    const steps = DIE_HARD_STEPS;
     const q = new URLSearchParams([['variant', 'default'], ...steps.map((s) => ['step', s])]);
     const { body } = await get(`/api/path?${q}`);
     expect(body.refusal).toBeNull();

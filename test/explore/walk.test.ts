@@ -8,8 +8,9 @@ import { Record } from 'immutable';
 import { action, defineSingleModel, invariant, ModelError } from 'modelcheck';
 import { Walk } from '../../src/explore/walk.ts';
 import dieHard from '../fixtures/dieHard.ts';
+import { DIE_HARD_JUGS, DIE_HARD_STEPS } from '../fixtures/dieHardSolution.ts';
 
-const SOLUTION = ['FillBigJug', 'BigToSmall', 'EmptySmallJug', 'BigToSmall', 'FillBigJug', 'BigToSmall'];
+const SOLUTION = DIE_HARD_STEPS;
 
 describe('walking Die Hard by hand', () => {
   const walk = new Walk(dieHard.name, dieHard.variants[0]);
@@ -31,15 +32,7 @@ describe('walking Die Hard by hand', () => {
     const { trace, refusal } = walk.walk(0, SOLUTION);
     expect(refusal).toBeUndefined();
     const jugs = trace.map((t) => [(t.state as { small: number }).small, (t.state as { big: number }).big]);
-    expect(jugs).toEqual([
-      [0, 0],
-      [0, 5],
-      [3, 2],
-      [0, 2],
-      [2, 0],
-      [2, 5],
-      [3, 4],
-    ]);
+    expect(jugs).toEqual(DIE_HARD_JUGS);
     const at = (n: number) => {
       const prefix = trace.slice(0, n);
       return walk.properties(prefix, walk.enabled(prefix));

@@ -8,6 +8,7 @@ import { action, check, checkVariant, defineSingleModel, invariant } from 'model
 import { ACTION_TAKEN, toItfValue, violationToItf, type ItfTrace } from '../../src/report/itf.ts';
 import dieHard from '../fixtures/dieHard.ts';
 import { lock } from '../fixtures/liveness.ts';
+import { DIE_HARD_JUGS, DIE_HARD_STEPS } from '../fixtures/dieHardSolution.ts';
 
 /** The format's structural rules, as the ADR states them. */
 function expectWellFormed(t: ItfTrace): void {
@@ -99,24 +100,8 @@ describe('ITF traces', () => {
     expectWellFormed(t);
     expect(t.vars).toEqual(['small', 'big', ACTION_TAKEN]);
     // TLC's shortest solution of DieHard.tla: (small, big) at each of the 7 states.
-    expect(t.states.map((s) => [s.small, s.big])).toEqual([
-      [0, 0],
-      [0, 5],
-      [3, 2],
-      [0, 2],
-      [2, 0],
-      [2, 5],
-      [3, 4],
-    ]);
-    expect(t.states.map((s) => s['#meta'].action)).toEqual([
-      'init',
-      'FillBigJug',
-      'BigToSmall',
-      'EmptySmallJug',
-      'BigToSmall',
-      'FillBigJug',
-      'BigToSmall',
-    ]);
+    expect(t.states.map((s) => [s.small, s.big])).toEqual(DIE_HARD_JUGS);
+    expect(t.states.map((s) => s['#meta'].action)).toEqual(['init', ...DIE_HARD_STEPS]);
     expect(t.states.map((s) => s[ACTION_TAKEN])).toEqual(t.states.map((s) => s['#meta'].action));
     expect(t.loop).toBeUndefined();
     expect(t['#meta'].source).toBe('test/fixtures/dieHard.ts');
