@@ -69,6 +69,45 @@ describe('modelcheck explore models/move.ts', () => {
     await expect.poll(() => page.locator('#diagram svg').count()).toBe(1);
   }, 1_200_000);
 
+  it("marks a liveness counterexample's cycle: the state it goes back to, and the way back after the last step", async () => {
+    // The search run by the first test found it; its cycle start is the run's, read from the API.
+    const origin = new URL(explorer.url).origin;
+    const found = await fetch(new URL('/api/counterexamples?variant=v1.9.3', explorer.url), {
+      headers: { origin, 'x-modelcheck-explore': '1' },
+    }).then((r) => r.json());
+    const lasso = found.run.counterexamples.find((x: { property: string }) => x.property === 'EveryMovedObjectIsEventuallyRemoved');
+    expect(lasso.loop).toBeGreaterThanOrEqual(0);
+    expect(lasso.loop).toBeLessThanOrEqual(lasso.steps.length);
+    const pick = page.locator('button[data-counterexample="EveryMovedObjectIsEventuallyRemoved"]');
+    expect(await pick.textContent()).toContain(`then a cycle back to state ${lasso.loop}`);
+    await pick.click();
+    await page.waitForSelector('body[data-cursor="0"]');
+    const back = page.locator('#path li.cycle');
+    expect(await back.getAttribute('data-cycle')).toBe(String(lasso.loop));
+    expect(await back.textContent()).toBe(`then back to state ${lasso.loop}, and round again for ever`);
+    expect(await page.locator(`#path li[data-step="${lasso.loop}"]`).getAttribute('class')).toContain('cycle-start');
+    // Off the lasso's path (a step of its own at the first state that offers one), no cycle is marked.
+    for (let at = 0; at < lasso.steps.length; at++) {
+      const offered = await page
+        .locator('#enabled button[data-label]')
+        .evaluateAll((bs) => bs.map((b) => b.getAttribute('data-label') ?? ''));
+      const other = offered.find((l) => l !== lasso.steps[at]);
+      if (other === undefined) {
+        await forwardTo(page, at + 1);
+        continue;
+      }
+      await page.click(`#enabled button[data-label="${other}"]`);
+      await page.waitForSelector(`body[data-cursor="${at + 1}"]`);
+      break;
+    }
+    await expect.poll(() => page.locator('#path li.cycle').count()).toBe(0);
+
+    // Back to the end of NoFinalizerResurrection's counterexample, where the next test starts.
+    await page.locator('button[data-counterexample="NoFinalizerResurrection"]').click();
+    await page.waitForSelector('body[data-cursor="0"]');
+    await forwardTo(page, (await page.locator('#path li[data-step]').count()) - 1);
+  }, 120_000);
+
   it('takes a step by clicking, branching off the counterexample, and a reloaded link lands on the same state', async () => {
     const at = (await cursorOf(page)) - 1;
     await page.click('#back');

@@ -8,6 +8,11 @@ const $ = (id) => document.getElementById(id);
 const path = { variant: '', init: 0, steps: [], cursor: 0 };
 let model = null;
 let pollTimer = null;
+/**
+ * The lasso last replayed (a liveness counterexample): its path and the state its cycle goes
+ * back to, marked while the path shown is that path.
+ */
+let cycle = null;
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -144,6 +149,27 @@ function renderPath(data) {
     const i = path.cursor + k + 1;
     list.append(el('li', { class: 'future', 'data-step': String(i), onclick: () => go(i) }, label));
   });
+  if (onCycle()) {
+    list.querySelector(`li[data-step="${cycle.loop}"]`)?.classList.add('cycle-start');
+    list.append(
+      el(
+        'li',
+        { class: 'cycle', 'data-cycle': String(cycle.loop), onclick: () => go(cycle.loop) },
+        `then back to state ${cycle.loop}, and round again for ever`,
+      ),
+    );
+  }
+}
+
+/** Whether the path shown, with its way forward, is the lasso's. */
+function onCycle() {
+  return (
+    cycle !== null &&
+    cycle.variant === path.variant &&
+    cycle.init === path.init &&
+    cycle.steps.length === path.steps.length &&
+    cycle.steps.every((s, i) => s === path.steps[i])
+  );
 }
 
 /**
@@ -287,7 +313,7 @@ async function loadCounterexamples() {
     const b = el(
       'button',
       { 'data-counterexample': x.property, onclick: () => replay(x) },
-      `${x.property} (${x.steps.length} steps, ${x.source})`,
+      `${x.property} (${x.steps.length} steps${x.loop !== undefined ? `, then a cycle back to state ${x.loop}` : ''}, ${x.source})`,
     );
     list.append(el('li', {}, b));
   }
@@ -310,6 +336,7 @@ function replay(x) {
   path.init = x.init ?? 0;
   path.steps = [...x.steps];
   path.cursor = 0;
+  cycle = x.loop !== undefined ? { variant: x.variant, init: path.init, steps: [...x.steps], loop: x.loop } : null;
   return show(true);
 }
 
