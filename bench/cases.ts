@@ -71,4 +71,17 @@ export const CASES: readonly BenchCase[] = [
     name: 'LamportMutex, packed into integers',
     load: async () => ({ model: (await import('../test/fixtures/classic/lamportMutexPacked.ts')).default, variant: 'default' }),
   },
+  // The same models with their states declared as packed records (src/engine/packed): read as
+  // the immutable.js ones are, held as the hand-packed ones are.
+  {
+    name: 'TwoPhase, 7 resource managers, a packed record',
+    load: async () => {
+      const { twoPhaseRecord } = await import('../test/fixtures/classic/twoPhaseRecord.ts');
+      return { model: twoPhaseRecord(7), variant: 'default' };
+    },
+  },
+  {
+    name: 'LamportMutex, a packed record',
+    load: async () => ({ model: (await import('../test/fixtures/classic/lamportMutexRecord.ts')).default, variant: 'default' }),
+  },
 ];

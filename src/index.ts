@@ -63,3 +63,5 @@ export type {
   SimulationFacts,
 } from './engine/result.ts';
 export * as k8s from './k8s/index.ts';
+export * as packed from './engine/packed/index.ts';
+export type { PackedRecordOf } from './engine/packed/index.ts';

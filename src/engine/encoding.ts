@@ -28,6 +28,7 @@ import {
 } from 'immutable';
 import { murmur3x86_128 } from './hash.ts';
 import { compareKeys, isPlainObject } from './plainValue.ts';
+import { PackedValue } from './packed/packedType.ts';
 
 const TAG_NULL = 1;
 const TAG_FALSE = 2;
@@ -48,6 +49,8 @@ const TAG_OBJECT = 15;
 const TAG_INT = 13;
 /** A whole number from 0 to 255 (counters, clocks, indices): one byte. */
 const TAG_BYTE = 16;
+/** A packed value (packed/): its type's id, then its words, each one byte below 255, else 255 and four bytes. */
+const TAG_PACKED = 17;
 /** The tag of a part written as its digest; exported so that fingerprint.ts can take a top-level digest as it is. */
 export const TAG_DIGEST = 12;
 
@@ -382,6 +385,10 @@ export class CanonicalEncoder {
       this.writeObject(obj as PlainObject);
       return;
     }
+    if (obj instanceof PackedValue) {
+      this.writePacked(obj);
+      return;
+    }
     if (this.mode === 'digest') {
       const known = (obj as Digested)[DIGEST_OF];
       if (known !== undefined) {
@@ -434,6 +441,34 @@ export class CanonicalEncoder {
     if (++this.plainDepth > PLAIN_DEPTH_LIMIT) this.tooDeep();
     for (let i = 0; i < sorted.length; i++) this.write(v[sorted[i]]);
     this.plainDepth--;
+  }
+
+  /**
+   * A packed value, in place and never as a digest (as a plain value, and for the same reason:
+   * its words are what a successor copies): its type's id, then its words. Its words are its
+   * canonical form already: a set is bits in its universe's order, a map values in its keys'.
+   */
+  private writePacked(v: PackedValue): void {
+    const t = v.$type;
+    const n = t.slots;
+    this.ensure(5 + 5 * n);
+    const buf = this.buf;
+    let p = this.pos;
+    buf[p++] = TAG_PACKED;
+    this.view.setUint32(p, t.id, true);
+    p += 4;
+    const w = v.$w;
+    const o = v.$o;
+    for (let i = 0; i < n; i++) {
+      const x = w[o + i];
+      if (x >= 0 && x < 255) buf[p++] = x;
+      else {
+        buf[p++] = 255;
+        this.view.setInt32(p, x, true);
+        p += 4;
+      }
+    }
+    this.pos = p;
   }
 
   private tooDeep(): never {
@@ -746,7 +781,7 @@ function locateOther(v: unknown, path: string, within: object[]): NotAStateValue
     case 'symbol':
       return new NotAStateValue(path, describe(v));
   }
-  if (v === null) return undefined;
+  if (v === null || v instanceof PackedValue) return undefined;
   if (isRecord(v)) {
     for (const [k, x] of v.toSeq().entries()) {
       const bad = locate(x, `${path}.${String(k)}`, within);

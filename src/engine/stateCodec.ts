@@ -26,6 +26,7 @@ import {
 } from 'immutable';
 import { NotAStateValue, UnnamedRecord } from './encoding.ts';
 import { isPlainObject } from './plainValue.ts';
+import { PackedValue, type PackedType } from './packed/packedType.ts';
 
 const TAG_NULL = 0;
 const TAG_FALSE = 1;
@@ -49,6 +50,8 @@ const TAG_LIST_PATCH = 14;
 const TAG_ARRAY = 15;
 /** A plain object: its key count, then each key (a string index) and value, in its own key order. */
 const TAG_OBJECT = 16;
+/** A packed value: its type's index among the packed types met so far, then its words (zigzag varints). */
+const TAG_PACKED = 17;
 const FROZEN = 0x80;
 
 /** A Record type as the registry knows it. */
@@ -83,6 +86,9 @@ export class StateCodec {
   private readonly typeIndex = new Map<object, number>();
   private readonly types: RecordType[] = [];
   private readonly typeByName = new Map<string, object>();
+  /** Packed types by identity: states stay in the thread that wrote them, so the type objects themselves are the registry. */
+  private readonly packedIndex = new Map<PackedType<unknown, unknown>, number>();
+  private readonly packedTypes: PackedType<unknown, unknown>[] = [];
   /** Decoding: the bytes being read and where. */
   private in: Uint8Array = this.buf;
   private at = 0;
@@ -184,6 +190,23 @@ export class StateCodec {
       return;
     }
     if (typeof v !== 'object') throw new NotAStateValue('', typeof v);
+    if (v instanceof PackedValue) {
+      const type = v.$type;
+      let t = this.packedIndex.get(type);
+      if (t === undefined) {
+        t = this.packedTypes.length;
+        this.packedTypes.push(type);
+        this.packedIndex.set(type, t);
+      }
+      this.tag(TAG_PACKED);
+      this.uvarint(t);
+      const w = v.$w;
+      for (let i = v.$o, end = v.$o + type.slots; i < end; i++) {
+        const x = w[i];
+        this.uvarint(((x << 1) ^ (x >> 31)) >>> 0);
+      }
+      return;
+    }
     if (isRecord(v)) {
       const t = this.typeOf(v);
       this.tag(TAG_RECORD);
@@ -366,6 +389,17 @@ export class StateCodec {
       }
       case TAG_STRING:
         return this.strings[this.readUvarint()];
+      case TAG_PACKED: {
+        const type = this.packedTypes[this.readUvarint()];
+        const w: number[] = [];
+        for (let i = 0; i < type.slots; i++) {
+          const z = this.readUvarint();
+          w.push((z >>> 1) ^ -(z & 1));
+        }
+        // Equal to the previous state's value: that value itself, already digested and shared.
+        const v = type.read(w, 0) as PackedValue;
+        return prev instanceof PackedValue && v.equals(prev) ? prev : v;
+      }
       case TAG_RECORD: {
         const type = this.types[this.readUvarint()];
         const p =

@@ -3,6 +3,7 @@
 // layout are the text reporter's job.
 import { isList, isMap, isRecord, isSet, is } from 'immutable';
 import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
+import { unpack } from '../engine/packed/packedType.ts';
 
 export interface Change {
   /** Field names and map keys from the state's root to the changed value. */
@@ -18,8 +19,11 @@ export interface Change {
   readonly listEdit?: { readonly shifted: readonly unknown[]; readonly pushed: readonly unknown[] };
 }
 
-export function diff(before: unknown, after: unknown, path: string[] = []): Change[] {
-  if (before === after || same(before, after)) return [];
+export function diff(before0: unknown, after0: unknown, path: string[] = []): Change[] {
+  if (before0 === after0 || same(before0, after0)) return [];
+  // A packed value is compared as the immutable.js value it reads as: a record field by field.
+  const before = unpack(before0);
+  const after = unpack(after0);
   if (isPlainObject(before) && isPlainObject(after)) {
     // Field by field, as a Record's; a key only one of them has was added or removed. (Own keys
     // only: `in` would find `toString` on every object.)
@@ -110,7 +114,8 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** Every leaf of a value, as changes from nothing: how an initial state is shown. */
-export function leaves(value: unknown, path: string[] = []): Change[] {
+export function leaves(packedOrNot: unknown, path: string[] = []): Change[] {
+  const value = unpack(packedOrNot);
   // (An empty object is a leaf of its own, as an empty Map is.)
   if (isPlainObject(value) && Object.keys(value).length > 0) return Object.keys(value).flatMap((k) => leaves(value[k], [...path, k]));
   if (isRecord(value)) {
@@ -127,7 +132,8 @@ function formatKey(k: unknown): string {
 }
 
 /** A compact, one-line rendering of a state value. */
-export function formatValue(v: unknown): string {
+export function formatValue(packedOrNot: unknown): string {
+  const v = unpack(packedOrNot);
   if (v === undefined) return '(none)';
   if (v === null) return 'null';
   if (typeof v === 'string') return v === '' ? '""' : v;

@@ -6,6 +6,7 @@
 // `mbt::actionTaken`, Quint's convention for model-based testing.
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
 import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
+import { unpack } from '../engine/packed/packedType.ts';
 import type { VariantResult, Violation } from '../engine/result.ts';
 
 export type ItfValue =
@@ -40,7 +41,8 @@ export const ACTION_TAKEN = 'mbt::actionTaken';
  * of their converted elements), so equal states are written equally. `null` and `undefined`
  * have no ITF value: they are written as `{"#unserializable": "null"}`.
  */
-export function toItfValue(v: unknown): ItfValue {
+export function toItfValue(packedOrNot: unknown): ItfValue {
+  const v = unpack(packedOrNot);
   if (typeof v === 'boolean' || typeof v === 'string') return v;
   if (typeof v === 'number') {
     if (!Number.isInteger(v)) return { '#unserializable': String(v) };
@@ -78,7 +80,8 @@ function compare(a: string, b: string): number {
 }
 
 /** A state's variables: a Record's or plain object's fields, or the whole state as `state`. */
-export function variables(state: unknown): [string, unknown][] {
+export function variables(packedOrNot: unknown): [string, unknown][] {
+  const state = unpack(packedOrNot);
   if (isRecord(state)) return [...state.toSeq().entries()].map(([k, x]) => [String(k), x]);
   if (isPlainObject(state)) return plainKeys(state).map((k) => [k, state[k]]);
   return [['state', state]];

@@ -3,6 +3,7 @@
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
 import type { StepEvent } from '../engine/model.ts';
 import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
+import { unpack } from '../engine/packed/packedType.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -10,7 +11,8 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
  * A state value as JSON: Records, Maps and plain objects become objects (keys as strings),
  * Lists, Sets and plain arrays arrays. Unordered Sets and Maps are written in sorted order, so equal states print equally.
  */
-export function stateToJson(v: unknown): Json {
+export function stateToJson(packedOrNot: unknown): Json {
+  const v = unpack(packedOrNot);
   if (v === null || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return v;
   if (isRecord(v)) {
     const out: { [key: string]: Json } = {};

@@ -16,6 +16,7 @@ import diningPhilosophers from '../fixtures/classic/diningPhilosophers.ts';
 import twoPhase from '../fixtures/classic/twoPhase.ts';
 import twoPhasePlain from '../fixtures/classic/twoPhasePlain.ts';
 import twoPhasePacked from '../fixtures/classic/twoPhasePacked.ts';
+import twoPhaseRecord from '../fixtures/classic/twoPhaseRecord.ts';
 
 const figures = (model: Parameters<typeof check>[0]) => {
   const [v] = check(model).variants;
@@ -43,6 +44,10 @@ describe('classic models give the figures TLC publishes for them', () => {
     expect(figures(twoPhasePacked)).toEqual({ verdict: 'proved', distinct: 288, generated: 1146, depth: 11 });
   });
 
+  it('two-phase commit with its state declared as a packed record: the same 288 / 1146 / 11', () => {
+    expect(figures(twoPhaseRecord)).toEqual({ verdict: 'proved', distinct: 288, generated: 1146, depth: 11 });
+  });
+
   it('an exact search (--exact) gives the same figures, with no fingerprint collision met', () => {
     for (const [model, distinct, generated, depth] of [
       [peterson, 42, 77, 11],
@@ -50,6 +55,7 @@ describe('classic models give the figures TLC publishes for them', () => {
       [twoPhase, 288, 1146, 11],
       [twoPhasePlain, 288, 1146, 11],
       [twoPhasePacked, 288, 1146, 11],
+      [twoPhaseRecord, 288, 1146, 11],
     ] as const) {
       const [v] = check(model, { exact: true }).variants;
       expect([v.verdict, v.stats.distinctStates, v.stats.statesGenerated, v.stats.depth]).toEqual(['proved', distinct, generated, depth]);

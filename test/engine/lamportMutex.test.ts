@@ -8,12 +8,14 @@ import type { Model } from 'modelcheck';
 import model from '../fixtures/classic/lamportMutex.ts';
 import plain from '../fixtures/classic/lamportMutexPlain.ts';
 import packed from '../fixtures/classic/lamportMutexPacked.ts';
+import record from '../fixtures/classic/lamportMutexRecord.ts';
 
 describe('LamportMutex (TLC figures: MCLamportMutex in the TLA+ examples)', () => {
   const cases: [string, Model][] = [
     ['with immutable.js Lists, Sets and Records', model as Model],
     ['with plain arrays and objects', plain as Model],
     ['with its state packed by hand into small integers', packed as Model],
+    ['with its state declared as a packed record', record as Model],
   ];
   for (const [how, m] of cases) {
     it(`${how}: reproduces TLC: 724,274 distinct, 2,729,079 generated, depth 61; Mutex and BoundedNetwork hold, no deadlock`, () => {

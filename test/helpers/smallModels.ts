@@ -1,7 +1,7 @@
 // Small models of every kind the engine handles, for the tests that show a change of how a
 // search runs (where its frontier is kept, checkpoints and resume) changes nothing it finds:
 // safety and liveness, fairness per parameter, lassos, symmetry, the Kubernetes library, plain
-// arrays and objects.
+// arrays and objects, packed records.
 import type { Model, VariantResult } from 'modelcheck';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
 import peterson from '../fixtures/classic/peterson.ts';
@@ -10,6 +10,7 @@ import liveness from '../fixtures/liveness.ts';
 import tCommit from '../fixtures/tCommit.ts';
 import backupOperator from '../../models/examples/backupOperator.ts';
 import { lamportMutexPlain } from '../fixtures/classic/lamportMutexPlain.ts';
+import { lamportMutexRecord } from '../fixtures/classic/lamportMutexRecord.ts';
 
 export const smallModels: [string, Model][] = [
   ['TwoPhase, 4 resource managers', twoPhase(4)],
@@ -20,6 +21,7 @@ export const smallModels: [string, Model][] = [
   ['T-commit', tCommit as Model],
   ['backup operator (Kubernetes library: OrderedMaps, Lists, KubeObjects)', backupOperator as Model],
   ['LamportMutex with plain arrays and objects, clocks up to 3 (a state constraint)', lamportMutexPlain(3, 3) as Model],
+  ['LamportMutex as a packed record, clocks up to 3', lamportMutexRecord(3, 3) as Model],
 ];
 
 /**
