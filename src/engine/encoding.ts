@@ -385,10 +385,6 @@ export class CanonicalEncoder {
       this.writeObject(obj as PlainObject);
       return;
     }
-    if (obj instanceof PackedValue) {
-      this.writePacked(obj);
-      return;
-    }
     if (this.mode === 'digest') {
       const known = (obj as Digested)[DIGEST_OF];
       if (known !== undefined) {
@@ -405,6 +401,11 @@ export class CanonicalEncoder {
         this.pos = p;
         return;
       }
+      // (After the digest lookup: a part digested before, most of a state's, is never a packed value.)
+      if (obj instanceof PackedValue) {
+        this.writePacked(obj);
+        return;
+      }
       const start = this.pos;
       this.writeCollection(obj);
       // Replace the part's bytes by a reference to their digest.
@@ -415,6 +416,10 @@ export class CanonicalEncoder {
       this.pendingParts[index] = obj;
       this.pos = start;
       this.digestOut(this.digest);
+      return;
+    }
+    if (obj instanceof PackedValue) {
+      this.writePacked(obj);
       return;
     }
     const cached = this.memo.get(obj);
