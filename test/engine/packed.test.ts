@@ -1,0 +1,273 @@
+// Packed values (src/engine/packed): a state's shape declared once, read and written as
+// immutable.js values are, held as small integers. What is checked here: each type reads back
+// what was written and never changes a value it was read from; a write outside the declared
+// type is an error that says what and where; equal values are equal to immutable.js and share
+// a fingerprint, different ones do not; the state codec rebuilds them; the reports print them as
+// the immutable.js values they read as; a search reports a bad write as MC101 with its trace.
+// (The TLC figures of TwoPhase and LamportMutex written with them are in classicModels.test.ts
+// and lamportMutex.test.ts; every storage tier and two threads in storage.test.ts.)
+import { describe, expect, it } from 'vitest';
+import { Set as ImmutableSet, is } from 'immutable';
+import { action, checkVariant, Fingerprinter, ModelError, packed, type Variant } from 'modelcheck';
+import { StateCodec } from '../../src/engine/stateCodec.ts';
+import { CanonicalEncoder } from '../../src/engine/encoding.ts';
+import { diff, formatValue, leaves } from '../../src/report/diff.ts';
+import { stateToJson } from '../../src/report/stateJson.ts';
+import { toItfValue, variables } from '../../src/report/itf.ts';
+
+const { record, oneOf, int, bool, setOf, mapOf, seqOf, PackedValueError } = packed;
+
+const Message = record('Message', { type: oneOf('req', 'ack'), clock: int(0, 5) });
+const Node = record('Node', {
+  phase: oneOf('init', 'done'),
+  rm: mapOf(['r1', 'r2'], oneOf('working', 'prepared')),
+  members: setOf(['a', 'b', 'c']),
+  channel: seqOf(Message, 3),
+  up: bool,
+});
+
+/** The error a call throws (a PackedValueError expected). */
+function thrown(f: () => unknown): Error {
+  try {
+    f();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('no error thrown');
+}
+
+describe('a packed record reads back what was written, as an immutable.js Record would', () => {
+  it("gives each left-out field its type's first value: the first of a oneOf, the minimum, empty", () => {
+    const n = Node();
+    expect([n.phase, n.rm.get('r1'), n.rm.get('r2'), n.members.size, n.channel.size, n.up]).toEqual([
+      'init',
+      'working',
+      'working',
+      0,
+      0,
+      false,
+    ]);
+    expect(Message().clock).toBe(0);
+    // Twelve words: 1 + 2 + 1 + (1 + 3 * 2) + 1.
+    expect(Node.slots).toBe(12);
+  });
+
+  it('set, merge, update, setIn, updateIn and withMutations write, and leave the value written from as it was', () => {
+    const a = Node();
+    const b = a.set('phase', 'done');
+    const c = b.merge({ up: true, members: ['c', 'a'] });
+    const d = c.setIn(['rm', 'r2'], 'prepared').updateIn(['channel'], (ch) => ch.push(Message({ type: 'ack', clock: 2 })));
+    const e = d
+      .update('members', (m) => m.delete('a'))
+      .withMutations((draft) => {
+        draft.setIn(['rm', 'r1'], 'prepared');
+        draft.set('up', false);
+      });
+    expect([a.phase, a.up, a.members.size, a.rm.get('r2'), a.channel.size]).toEqual(['init', false, 0, 'working', 0]);
+    expect([b.phase, b.up]).toEqual(['done', false]);
+    expect([c.up, c.members.toArray()]).toEqual([true, ['a', 'c']]);
+    expect([d.rm.get('r2'), d.getIn(['channel', 0])?.clock, d.getIn(['rm', 'r2'])]).toEqual(['prepared', 2, 'prepared']);
+    expect([...e.rm.values(), e.up, e.members.toArray()]).toEqual(['prepared', 'prepared', false, ['c']]);
+    // withMutations left d alone too.
+    expect([d.rm.get('r1'), d.up]).toEqual(['working', true]);
+  });
+
+  it('getIn is undefined where a path leads nowhere; setIn there is an error naming the path', () => {
+    const n = Node();
+    expect(n.getIn(['rm', 'r9' as 'r1'])).toBeUndefined();
+    // A sequence's element exists only below its length.
+    expect(n.getIn(['channel', 0])).toBeUndefined();
+    expect(thrown(() => n.setIn(['channel', 0], Message())).message).toBe(
+      'Node: nothing at .channel[0] (a sequence of at most 3 of a Message)',
+    );
+  });
+
+  it('a set keeps its universe order, whatever order its members came in', () => {
+    const S = setOf([3, 1, 2]);
+    const n = record('Holder', { s: S })({ s: [2, 3] });
+    expect(n.s.toArray()).toEqual([3, 2]);
+    expect([n.s.has(2), n.s.has(1), n.s.includes(3), n.s.size]).toEqual([true, false, true, 2]);
+    // 40 members take two words of 30 bits.
+    const Wide = setOf(Array.from({ length: 40 }, (_, i) => i));
+    expect(Wide.slots).toBe(2);
+    const w = record('Wide', { s: Wide })({ s: [0, 29, 30, 39] });
+    expect([w.s.toArray(), w.s.size, w.s.delete(30).toArray()]).toEqual([[0, 29, 30, 39], 4, [0, 29, 39]]);
+  });
+
+  it('a sequence pushes at its end and shifts from its front (a FIFO channel)', () => {
+    let ch = Node().channel;
+    for (const clock of [1, 2, 3]) ch = ch.push(Message({ type: 'req', clock }));
+    expect(ch.toArray().map((m) => m.clock)).toEqual([1, 2, 3]);
+    expect([ch.first().clock, ch.last().clock, ch.get(1).clock, ch.get(3)]).toEqual([1, 3, 2, undefined]);
+    const rest = ch.shift();
+    expect(rest.toArray().map((m) => m.clock)).toEqual([2, 3]);
+    expect(ch.size).toBe(3);
+  });
+});
+
+describe('a write outside the declared type is an error saying what and where', () => {
+  const n = Node();
+  it.each([
+    ['a value outside a oneOf', () => n.set('phase', 'gone' as 'init'), 'Node.phase: "gone" is not one of "init", "done"'],
+    ['an integer out of range', () => Message().set('clock', 6), 'Message.clock: 6 is not an integer from 0 to 5'],
+    ['a set member outside the universe', () => n.members.add('z' as 'a'), '"z" is not in the set\'s universe (a set of "a", "b", "c")'],
+    ['a map key it does not have', () => n.rm.set('r3' as 'r1', 'working'), '"r3" is not a key of this map (its keys: "r1", "r2")'],
+    [
+      'a map given without one of its keys',
+      () => n.set('rm', { r1: 'working' } as never),
+      'Node.rm: no value for "r2" (a mapOf gives every key a value)',
+    ],
+    [
+      'a sequence past its bound',
+      () => n.channel.push(Message()).push(Message()).push(Message()).push(Message()),
+      'a sequence declared with at most 3 elements would have 4',
+    ],
+    [
+      'a nested value, with its path',
+      () => n.setIn(['rm', 'r1'], 'done' as 'working'),
+      'Node.rm.r1: "done" is not one of "working", "prepared"',
+    ],
+    [
+      'a field the record does not have',
+      () => n.set('phases' as 'phase', 'init'),
+      'Node has no field "phases" (its fields: phase, rm, members, channel, up)',
+    ],
+    [
+      'a field named as a method',
+      () => record('Bad', { merge: bool }),
+      "record Bad: a field cannot be named merge (a record's own method)",
+    ],
+  ])('%s', (_, f, message) => {
+    const e = thrown(f);
+    expect(e).toBeInstanceOf(PackedValueError);
+    expect(e.message).toBe(message);
+  });
+});
+
+describe('equal packed values are one value to immutable.js, the fingerprints and the codec', () => {
+  const a = Node({ members: ['a', 'c'], rm: { r1: 'prepared', r2: 'working' } });
+  const b = Node()
+    .setIn(['rm', 'r1'], 'prepared')
+    .update('members', (m) => m.add('c').add('b').add('a').delete('b'));
+  // A channel that had a message and lost it is the empty channel again.
+  const c = a.update('channel', (ch) => ch.push(Message({ type: 'ack', clock: 4 })).shift());
+
+  it('immutable.js finds them equal (is, a Set of them)', () => {
+    expect(is(a, b)).toBe(true);
+    expect(is(a, c)).toBe(true);
+    expect(ImmutableSet([a, b, c]).size).toBe(1);
+    expect(is(a, a.set('up', true))).toBe(false);
+  });
+
+  it('they share a fingerprint, and a canonical encoding (what --exact keeps); a change or another type name gives another', () => {
+    const f = new Fingerprinter();
+    const full = new CanonicalEncoder('full');
+    const bytes = (v: unknown) => Buffer.from(full.bytes.subarray(0, full.encode(v))).toString('hex');
+    // Same words, other name: another state.
+    const Twin = record('Twin', { type: oneOf('req', 'ack'), clock: int(0, 5) });
+    for (const key of [(v: unknown) => f.hex(v), bytes]) {
+      expect(key(b)).toBe(key(a));
+      expect(key(c)).toBe(key(a));
+      expect(key(a.set('up', true))).not.toBe(key(a));
+      expect(key(Twin({ clock: 3 }))).not.toBe(key(Message({ clock: 3 })));
+      // Inside immutable.js values too.
+      expect(key(ImmutableSet([a]))).toBe(key(ImmutableSet([b])));
+    }
+  });
+
+  it("the state codec rebuilds them, and gives back the previous state's value itself when equal", () => {
+    const codec = new StateCodec();
+    const states = [a, a.set('phase', 'done'), c];
+    let prevIn: unknown;
+    let prevOut: unknown;
+    for (const s of states) {
+      const n = codec.encode(s, prevIn);
+      const back = codec.decode(codec.bytes.slice(0, n), 0, n, prevOut);
+      expect(is(back, s)).toBe(true);
+      expect((back as typeof a).rm.get('r1')).toBe('prepared');
+      prevIn = s;
+      prevOut = back;
+    }
+    // c equals a, not the state before it: a new value, equal to c.
+    const n = codec.encode(c, c);
+    expect(codec.decode(codec.bytes.slice(0, n), 0, n, prevOut)).toBe(prevOut);
+  });
+});
+
+describe('the reports print a packed value as the immutable.js value it reads as', () => {
+  const a = Node();
+  const b = a
+    .setIn(['rm', 'r2'], 'prepared')
+    .set('members', ['c', 'a'])
+    .update('channel', (ch) => ch.push(Message({ type: 'ack', clock: 2 })));
+
+  it('formatValue: a record by its fields that differ from the defaults, a map and a set in their declared order', () => {
+    expect(formatValue(a)).toBe('{}');
+    expect(formatValue(b)).toBe('{rm: {r1: working, r2: prepared}, members: [a, c], channel: [{type: ack, clock: 2}]}');
+  });
+
+  it('leaves and diff: by field and map key; a sequence as a queue', () => {
+    expect(leaves(b).map((ch) => `${ch.path.join('.')} = ${formatValue(ch.after)}`)).toEqual([
+      'phase = init',
+      'rm.r1 = working',
+      'rm.r2 = prepared',
+      'members = [a, c]',
+      'channel = [{type: ack, clock: 2}]',
+      'up = false',
+    ]);
+    const changes = diff(a, b);
+    expect(changes.map((ch) => `${ch.path.join('.')}: ${formatValue(ch.before)} -> ${formatValue(ch.after)}`)).toEqual([
+      'rm.r2: working -> prepared',
+      'members: [] -> [a, c]',
+      'channel: [] -> [{type: ack, clock: 2}]',
+    ]);
+    expect(changes[2].listEdit?.pushed.map(formatValue)).toEqual(['{type: ack, clock: 2}']);
+  });
+
+  it('JSON and ITF: fields as variables, a map as #map, a set as #set', () => {
+    expect(stateToJson(b)).toEqual({
+      phase: 'init',
+      rm: { r1: 'working', r2: 'prepared' },
+      members: ['a', 'c'],
+      channel: [{ type: 'ack', clock: 2 }],
+      up: false,
+    });
+    expect(toItfValue(b)).toEqual({
+      phase: 'init',
+      rm: {
+        '#map': [
+          ['r1', 'working'],
+          ['r2', 'prepared'],
+        ],
+      },
+      members: { '#set': ['a', 'c'] },
+      channel: [{ type: 'ack', clock: 2 }],
+      up: false,
+    });
+    expect(variables(b).map(([name]) => name)).toEqual(['phase', 'rm', 'members', 'channel', 'up']);
+  });
+});
+
+describe('in a search', () => {
+  it('MC101: a step that writes outside the declared type, with the message and the trace to the state', () => {
+    const Counter = record('Counter', { n: int(0, 2) });
+    type Counter = packed.ValueOf<typeof Counter>;
+    const v: Variant<Counter> = {
+      name: 'overflow',
+      init: () => [Counter()],
+      actions: [action<Counter>('inc', { next: (s) => s.update('n', (n) => n + 1) })],
+      properties: [],
+    };
+    let error: unknown;
+    try {
+      checkVariant(v);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ModelError);
+    const e = error as ModelError;
+    expect(e.code).toBe('MC101_ACTION_THREW');
+    expect(e.message).toMatch(/action inc threw PackedValueError: Counter\.n: 3 is not an integer from 0 to 2/);
+    expect(e.details.trace?.map((s) => (s.state as Counter).n)).toEqual([0, 1, 2]);
+  });
+});
