@@ -38,16 +38,21 @@ interface Case {
 const TWO_PHASE = ['specifications/transaction_commit/TwoPhase.tla', 'specifications/transaction_commit/TCommit.tla'];
 /**
  * TwoPhase with n resource managers; `plain`: the model written with plain objects and arrays;
- * `packed`: with its state packed by hand into small integers.
+ * `packed`: with its state packed by hand into small integers; `record`: declared as a packed record.
  */
-const twoPhase = (n: number, form: 'immutable' | 'plain' | 'packed' = 'immutable'): Case => ({
-  name: `TwoPhase, ${n} resource managers${{ immutable: '', plain: ', plain arrays and objects', packed: ', packed into integers' }[form]}`,
+const twoPhase = (n: number, form: 'immutable' | 'plain' | 'packed' | 'record' = 'immutable'): Case => ({
+  name: `TwoPhase, ${n} resource managers${{ immutable: '', plain: ', plain arrays and objects', packed: ', packed into integers', record: ', a packed record' }[form]}`,
   specs: TWO_PHASE,
   module: 'TwoPhase',
   // The examples' TwoPhase.cfg with n resource managers (model values).
   cfg: `CONSTANT RM = {${Array.from({ length: n }, (_, i) => `r${i + 1}`).join(', ')}}\nINVARIANT TPTypeOK\nSPECIFICATION TPSpec\n`,
   modelcheck: [
-    { immutable: 'bench/models/twoPhase.ts', plain: 'bench/models/twoPhasePlain.ts', packed: 'bench/models/twoPhasePacked.ts' }[form],
+    {
+      immutable: 'bench/models/twoPhase.ts',
+      plain: 'bench/models/twoPhasePlain.ts',
+      packed: 'bench/models/twoPhasePacked.ts',
+      record: 'bench/models/twoPhaseRecord.ts',
+    }[form],
     '--param',
     `rms=${n}`,
   ],
@@ -111,6 +116,14 @@ const CASES: readonly Case[] = [
     specs: LAMPORT_MUTEX,
     module: 'MCLamportMutex',
     modelcheck: ['test/fixtures/classic/lamportMutexPacked.ts'],
+  },
+  // And declared as packed records (src/engine/packed): read as the immutable.js models are.
+  twoPhase(7, 'record'),
+  {
+    name: 'LamportMutex, a packed record',
+    specs: LAMPORT_MUTEX,
+    module: 'MCLamportMutex',
+    modelcheck: ['test/fixtures/classic/lamportMutexRecord.ts'],
   },
 ];
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { action, checkVariant, eventually, liveness, symmetry, type Variant } from 'modelcheck';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
+import { twoPhaseRecord } from '../fixtures/classic/twoPhaseRecord.ts';
 
 type Plain = { rmState: Record<string, string>; tmState: string; tmPrepared: string[]; msgs: string[] };
 
@@ -75,6 +76,11 @@ describe('symmetry reduction', () => {
     // Turned off, every state is searched again.
     const off = checkVariant(twoPhase(3, { symmetric: true }).variants[0], { symmetry: false });
     expect([off.stats.distinctStates, off.stats.statesGenerated, off.stats.symmetry]).toEqual([288, 1146, undefined]);
+  });
+
+  it('the same 80 classes with the state declared as a packed record, renamed field by field', () => {
+    const r = checkVariant(twoPhaseRecord(3, { symmetric: true }).variants[0]);
+    expect([r.stats.distinctStates, r.stats.symmetry!.fullStates, r.stats.depth]).toEqual([80, 288, 11]);
   });
 
   it('a counterexample under symmetry is a real behaviour, as short as without it', () => {
