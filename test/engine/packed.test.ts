@@ -6,6 +6,7 @@
 // the immutable.js values they read as; a search reports a bad write as MC101 with its trace.
 // (The TLC figures of TwoPhase and LamportMutex written with them are in classicModels.test.ts
 // and lamportMutex.test.ts; every storage tier and two threads in storage.test.ts.)
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Set as ImmutableSet, is } from 'immutable';
 import { action, checkVariant, Fingerprinter, ModelError, packed, type Variant } from 'modelcheck';
@@ -222,6 +223,13 @@ describe('the reports print a packed value as the immutable.js value it reads as
       'channel: [] -> [{type: ack, clock: 2}]',
     ]);
     expect(changes[2].listEdit?.pushed.map(formatValue)).toEqual(['{type: ack, clock: 2}']);
+  });
+
+  it('JSON.stringify and console.log show the value, not its words', () => {
+    expect(JSON.stringify(b)).toBe(
+      '{"phase":"init","rm":{"r1":"working","r2":"prepared"},"members":["a","c"],"channel":[{"type":"ack","clock":2}],"up":false}',
+    );
+    expect(inspect(b.members)).toBe('OrderedSet { "a", "c" }');
   });
 
   it('JSON and ITF: fields as variables, a map as #map, a set as #set', () => {

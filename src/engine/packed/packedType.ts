@@ -103,6 +103,17 @@ export abstract class PackedValue {
   toString(): string {
     return String(this.toImmutable());
   }
+
+  /** As JSON, the immutable.js value's plain form (a record an object, a set an array), not the words. */
+  toJSON(): unknown {
+    const v = this.toImmutable() as { toJS?: () => unknown };
+    return typeof v.toJS === 'function' ? v.toJS() : v;
+  }
+
+  /** What console.log prints: the immutable.js value's text. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toString();
+  }
 }
 
 /** Whether `v` is a packed value. */

@@ -112,6 +112,7 @@ const RESERVED = new Set([
   'hashCode',
   'toImmutable',
   'toString',
+  'toJSON',
   'words',
   'constructor',
 ]);
