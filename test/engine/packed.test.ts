@@ -8,6 +8,7 @@
 // and lamportMutex.test.ts; every storage tier and two threads in storage.test.ts.)
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { Set as ImmutableSet, is } from 'immutable';
 import { action, checkVariant, Fingerprinter, ModelError, packed, type Variant } from 'modelcheck';
 import { StateCodec } from '../../src/engine/stateCodec.ts';
@@ -192,6 +193,79 @@ describe('equal packed values are one value to immutable.js, the fingerprints an
     // c equals a, not the state before it: a new value, equal to c.
     const n = codec.encode(c, c);
     expect(codec.decode(codec.bytes.slice(0, n), 0, n, prevOut)).toBe(prevOut);
+  });
+});
+
+describe('any sequence of writes: equal values, and only they, share a fingerprint and an encoding', () => {
+  // A write, as data: fast-check makes sequences of them, applied from the default value.
+  const write = fc.oneof(
+    fc.record({ kind: fc.constant('phase' as const), to: fc.constantFrom('init' as const, 'done' as const) }),
+    fc.record({
+      kind: fc.constant('rm' as const),
+      key: fc.constantFrom('r1' as const, 'r2' as const),
+      to: fc.constantFrom('working' as const, 'prepared' as const),
+    }),
+    fc.record({ kind: fc.constant('add' as const), x: fc.constantFrom('a' as const, 'b' as const, 'c' as const) }),
+    fc.record({ kind: fc.constant('delete' as const), x: fc.constantFrom('a' as const, 'b' as const, 'c' as const) }),
+    fc.record({
+      kind: fc.constant('push' as const),
+      type: fc.constantFrom('req' as const, 'ack' as const),
+      clock: fc.integer({ min: 0, max: 5 }),
+    }),
+    fc.record({ kind: fc.constant('shift' as const) }),
+    fc.record({ kind: fc.constant('up' as const), to: fc.boolean() }),
+  );
+  type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
+  type N = ReturnType<typeof Node>;
+  const apply = (n: N, w: Write): N => {
+    switch (w.kind) {
+      case 'phase':
+        return n.set('phase', w.to);
+      case 'rm':
+        return n.setIn(['rm', w.key], w.to);
+      case 'add':
+        return n.update('members', (m) => m.add(w.x));
+      case 'delete':
+        return n.update('members', (m) => m.delete(w.x));
+      case 'push':
+        return n.channel.size === 3 ? n : n.update('channel', (ch) => ch.push(Message({ type: w.type, clock: w.clock })));
+      case 'shift':
+        return n.update('channel', (ch) => ch.shift());
+      case 'up':
+        return n.withMutations((d) => d.set('up', w.to));
+    }
+  };
+  /** The value as plain data, written independently of the words: what equality should mean. */
+  const meaning = (n: N) =>
+    JSON.stringify([n.phase, [...n.rm.values()], [...n.members].sort(), n.channel.toArray().map((m) => [m.type, m.clock]), n.up]);
+
+  it('holds for 300 pairs of write sequences and for each value rebuilt from plain data; the codec gives each value back', () => {
+    const f = new Fingerprinter();
+    const full = new CanonicalEncoder('full');
+    const bytes = (v: unknown) => Buffer.from(full.bytes.subarray(0, full.encode(v))).toString('hex');
+    const codec = new StateCodec();
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 12 }), fc.array(write, { maxLength: 12 }), (xs, ys) => {
+        const a = xs.reduce(apply, Node());
+        const b = ys.reduce(apply, Node());
+        const same = meaning(a) === meaning(b);
+        expect(f.hex(a) === f.hex(b)).toBe(same);
+        expect(bytes(a) === bytes(b)).toBe(same);
+        expect(is(a, b)).toBe(same);
+        // The same value built in one go from plain data, its set's members in another order.
+        const rebuilt = Node({
+          phase: a.phase,
+          rm: [...a.rm],
+          members: [...a.members].reverse(),
+          channel: a.channel.toArray().map((m) => ({ type: m.type, clock: m.clock })),
+          up: a.up,
+        });
+        expect([f.hex(rebuilt), bytes(rebuilt), is(rebuilt, a)]).toEqual([f.hex(a), bytes(a), true]);
+        const n = codec.encode(a, b);
+        expect(meaning(codec.decode(codec.bytes.slice(0, n), 0, n, b) as N)).toBe(meaning(a));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
