@@ -139,6 +139,11 @@ describe('a write outside the declared type is an error saying what and where', 
       () => record('Bad', { merge: bool }),
       "record Bad: a field cannot be named merge (a record's own method)",
     ],
+    [
+      'a field whose type is not a packed type',
+      () => record('Bad', { n: 3 as never }),
+      'record Bad: field n is not a packed type (oneOf, int, bool, setOf, mapOf, seqOf or a record)',
+    ],
   ])('%s', (_, f, message) => {
     const e = thrown(f);
     expect(e).toBeInstanceOf(PackedValueError);

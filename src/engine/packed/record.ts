@@ -267,12 +267,10 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
   let offset = 0;
   for (const [field, type] of Object.entries(fields)) {
     if (RESERVED.has(field)) throw new PackedValueError(`record ${name}: a field cannot be named ${field} (a record's own method)`);
-    if (type === null || typeof type !== 'object' || typeof (type as AnyType).slots !== 'number') {
-      if (typeof type !== 'function' || typeof (type as AnyType).slots !== 'number') {
-        throw new PackedValueError(
-          `record ${name}: field ${field} is not a packed type (oneOf, int, bool, setOf, mapOf, seqOf or a record)`,
-        );
-      }
+    // (A record type is a function: its own factory.)
+    const isType = (typeof type === 'object' || typeof type === 'function') && type !== null && typeof (type as AnyType).slots === 'number';
+    if (!isType) {
+      throw new PackedValueError(`record ${name}: field ${field} is not a packed type (oneOf, int, bool, setOf, mapOf, seqOf or a record)`);
     }
     const slot = { name: field, type, offset };
     slots[field] = slot;
