@@ -125,6 +125,14 @@ const CASES: readonly Case[] = [
     module: 'MCLamportMutex',
     modelcheck: ['test/fixtures/classic/lamportMutexRecord.ts'],
   },
+  {
+    name: 'Paxos, ballots 0 to 2, a packed record',
+    specs: PAXOS,
+    module: 'MCPaxos',
+    cfg: paxosCfg(2),
+    library: true,
+    modelcheck: ['bench/models/paxosRecord.ts', '--param', 'maxBallot=2'],
+  },
 ];
 
 function skip(why: string): never {

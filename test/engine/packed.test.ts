@@ -96,6 +96,23 @@ describe('a packed record reads back what was written, as an immutable.js Record
     expect([w.s.toArray(), w.s.size, w.s.delete(30).toArray()]).toEqual([[0, 29, 30, 39], 4, [0, 29, 39]]);
   });
 
+  it("a set over packed values (every message a run can send) holds them by their words, and lists the universe's own values", () => {
+    const MESSAGES = [Message({ type: 'req', clock: 1 }), Message({ type: 'req', clock: 2 }), Message({ type: 'ack' })];
+    const Sent = record('Sent', { msgs: setOf(MESSAGES) });
+    const s = Sent({ msgs: [MESSAGES[2]] }).update('msgs', (m) => m.add(Message({ type: 'req', clock: 2 })));
+    // Found by value, built anew or described plainly; iteration gives the universe's values themselves.
+    expect([s.msgs.has(Message({ type: 'ack' })), s.msgs.has(MESSAGES[0]), s.msgs.size]).toEqual([true, false, 2]);
+    expect(s.msgs.toArray()).toEqual([MESSAGES[1], MESSAGES[2]]);
+    expect(s.msgs.toArray()[0]).toBe(MESSAGES[1]);
+    expect(Sent({ msgs: [{ type: 'req', clock: 1 }] as never }).msgs.toArray()[0]).toBe(MESSAGES[0]);
+    // (A record prints the fields that differ from its defaults: req is the first type, 0 the least clock.)
+    expect(formatValue(s)).toBe('{msgs: [{clock: 2}, {type: ack}]}');
+    expect(thrown(() => s.msgs.add(Message({ type: 'req', clock: 5 }))).message).toBe(
+      'Message { type: "req", clock: 5 } is not in the set\'s universe (a set of Message { type: "req", clock: 1 }, Message { type: "req", clock: 2 }, Message { type: "ack", clock: 0 })',
+    );
+    expect(thrown(() => setOf([Message(), Node()])).message).toBe('setOf: a universe of packed values must hold values of one type only');
+  });
+
   it('a sequence pushes at its end and shifts from its front (a FIFO channel)', () => {
     let ch = Node().channel;
     for (const clock of [1, 2, 3]) ch = ch.push(Message({ type: 'req', clock }));

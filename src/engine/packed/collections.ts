@@ -10,6 +10,8 @@ import {
   indexOf,
   show,
   typeId,
+  unpack,
+  zeros,
   type InputOf,
   type PackedType,
   type Primitive,
@@ -35,20 +37,81 @@ function copyIfSame(type: PackedType<unknown, never>, w: number[], o: number, fr
   return true;
 }
 
+/**
+ * The index of each of `universe` (distinct packed values of one type), found from a value's
+ * words without allocating: each word's offset from the least the universe has in that slot,
+ * read as the digits of one number (mixed radix), looked up in a Map. A value with a word
+ * outside the universe's range is not a member.
+ */
+function packedIndexOf(universe: readonly PackedValue[]): (x: unknown) => number | undefined {
+  const type = universe[0].$type;
+  if (!universe.every((x) => x instanceof PackedValue && x.$type === type)) {
+    throw new PackedValueError('setOf: a universe of packed values must hold values of one type only');
+  }
+  const n = type.slots;
+  const min: number[] = [];
+  const size: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const x of universe) {
+      const v = x.$w[x.$o + i];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    min.push(lo);
+    size.push(hi - lo + 1);
+  }
+  if (size.reduce((a, b) => a * b, 1) > Number.MAX_SAFE_INTEGER) throw new PackedValueError('setOf: a universe of values this wide is not supported');
+  const code = (w: readonly number[], o: number): number => {
+    let c = 0;
+    for (let i = 0; i < n; i++) {
+      const d = w[o + i] - min[i];
+      if (d < 0 || d >= size[i]) return -1;
+      c = c * size[i] + d;
+    }
+    return c;
+  };
+  const byCode = new Map<number, number>();
+  universe.forEach((x, i) => {
+    const c = code(x.$w, x.$o);
+    if (byCode.has(c)) throw new PackedValueError(`setOf: ${show(x)} is listed twice`);
+    byCode.set(c, i);
+  });
+  return (x) => {
+    if (!(x instanceof PackedValue)) {
+      // A plain description of a member (`{ type: '1a', bal: 0 }`): written as the type would, then found.
+      if (x === null || typeof x !== 'object') return undefined;
+      const w = zeros(n);
+      try {
+        type.write(w, 0, x as never);
+      } catch {
+        return undefined;
+      }
+      return byCode.get(code(w, 0));
+    }
+    if (x.$type !== type) return undefined;
+    return byCode.get(code(x.$w, x.$o));
+  };
+}
+
 function bitCount(x: number): number {
   let c = 0;
   for (let y = x; y !== 0; y &= y - 1) c++;
   return c;
 }
 
+/** What a set's universe may hold: primitives, or packed values of one type (a record of a message's fields, say). */
+export type Member = Primitive | PackedValue;
+
 /** A set of members of a fixed universe. */
-export interface SetType<E extends Primitive> extends PackedType<PackedSet<E>, PackedSet<E> | Iterable<E>> {
+export interface SetType<E extends Member> extends PackedType<PackedSet<E>, PackedSet<E> | Iterable<E>> {
   readonly universe: readonly E[];
   /** A member's index in the universe. */
   readonly index: (x: unknown) => number | undefined;
 }
 
-export class PackedSet<E extends Primitive> extends PackedValue implements Iterable<E> {
+export class PackedSet<E extends Member> extends PackedValue implements Iterable<E> {
   readonly $type: SetType<E>;
   readonly $w: number[];
   readonly $o: number;
@@ -137,16 +200,21 @@ export class PackedSet<E extends Primitive> extends PackedValue implements Itera
   }
 }
 
-/** A set of members of `universe` (distinct primitives), e.g. `setOf(RM)`: a bit each. */
-export function setOf<const E extends Primitive>(universe: readonly E[]): SetType<E> {
-  const index = indexOf(universe, 'setOf');
+/**
+ * A set of members of `universe`, a bit each: distinct primitives (`setOf(RM)`), or distinct
+ * packed values of one type (`setOf(MESSAGES)`, every message a model can send, as TLA+'s
+ * `msgs \subseteq Message`). Iteration gives the universe's own values, in its order.
+ */
+export function setOf<const E extends Member>(universe: readonly E[]): SetType<E> {
+  const index = universe.some((x) => x instanceof PackedValue) ? packedIndexOf(universe as readonly PackedValue[]) : indexOf(universe as readonly Primitive[], 'setOf');
   const slots = Math.max(1, Math.ceil(universe.length / BITS));
+  const setKey = `setOf(${universe.map((v) => (v instanceof PackedValue ? `${v.$type.key}:${v.words().join(' ')}` : JSON.stringify(v))).join(',')})`;
   const type: SetType<E> = {
     universe,
     index,
     slots,
-    key: `setOf(${universe.map((v) => JSON.stringify(v)).join(',')})`,
-    id: typeId(`setOf(${universe.map((v) => JSON.stringify(v)).join(',')})`),
+    key: setKey,
+    id: typeId(setKey),
     read: (w, o) => new PackedSet(type, w as number[], o),
     write: (w, o, input) => {
       if (copyIfSame(type, w, o, input)) return;
@@ -161,7 +229,7 @@ export function setOf<const E extends Primitive>(universe: readonly E[]): SetTyp
     writeDefault: (w, o) => {
       for (let k = 0; k < slots; k++) w[o + k] = 0;
     },
-    toImmutable: (w, o) => OrderedSet(new PackedSet(type, w as number[], o)),
+    toImmutable: (w, o) => OrderedSet([...new PackedSet(type, w as number[], o)].map(unpack)),
     child: () => undefined,
     describe: () => `a set of ${universe.map(show).join(', ')}`,
   };
