@@ -84,4 +84,11 @@ export const CASES: readonly BenchCase[] = [
     name: 'LamportMutex, a packed record',
     load: async () => ({ model: (await import('../test/fixtures/classic/lamportMutexRecord.ts')).default, variant: 'default' }),
   },
+  {
+    name: 'Paxos, ballots 0 to 2, a packed record',
+    load: async () => {
+      const { paxosRecord } = await import('../test/fixtures/classic/paxosRecord.ts');
+      return { model: paxosRecord(2), variant: 'default' };
+    },
+  },
 ];

@@ -62,7 +62,8 @@ function packedIndexOf(universe: readonly PackedValue[]): (x: unknown) => number
     min.push(lo);
     size.push(hi - lo + 1);
   }
-  if (size.reduce((a, b) => a * b, 1) > Number.MAX_SAFE_INTEGER) throw new PackedValueError('setOf: a universe of values this wide is not supported');
+  if (size.reduce((a, b) => a * b, 1) > Number.MAX_SAFE_INTEGER)
+    throw new PackedValueError('setOf: a universe of values this wide is not supported');
   const code = (w: readonly number[], o: number): number => {
     let c = 0;
     for (let i = 0; i < n; i++) {
@@ -176,27 +177,62 @@ export class PackedSet<E extends Member> extends PackedValue implements Iterable
     return new PackedSet(this.$type, w, 0) as this;
   }
 
-  *[Symbol.iterator](): Iterator<E> {
+  /**
+   * The index of the first member (in the universe's order) for which `p` is `stop`, or -1. Bit by bit over the set words only (lowest set bit first), with no iterator:
+   * the loops below are a model's set comprehensions, run for every state.
+   */
+  private scan(p: (x: E) => boolean, stop: boolean): number {
     const u = this.$type.universe;
-    for (let i = 0; i < u.length; i++) if ((this.$w[this.$o + ((i / BITS) | 0)] >>> (i % BITS)) & 1) yield u[i];
+    const n = this.$type.slots;
+    const w = this.$w;
+    for (let k = 0; k < n; k++) {
+      let word = w[this.$o + k];
+      while (word !== 0) {
+        const bit = word & -word;
+        const i = k * BITS + 31 - Math.clz32(bit);
+        if (p(u[i]) === stop) return i;
+        word ^= bit;
+      }
+    }
+    return -1;
+  }
+
+  [Symbol.iterator](): Iterator<E> {
+    return this.toArray()[Symbol.iterator]();
   }
 
   toArray(): E[] {
-    return [...this];
+    const out: E[] = [];
+    this.scan((x) => {
+      out.push(x);
+      return false;
+    }, true);
+    return out;
   }
 
   forEach(f: (x: E) => void): void {
-    for (const x of this) f(x);
+    this.scan((x) => {
+      f(x);
+      return false;
+    }, true);
   }
 
   every(p: (x: E) => boolean): boolean {
-    for (const x of this) if (!p(x)) return false;
-    return true;
+    return this.scan(p, false) === -1;
   }
 
   some(p: (x: E) => boolean): boolean {
-    for (const x of this) if (p(x)) return true;
-    return false;
+    return this.scan(p, true) !== -1;
+  }
+
+  /** The members for which `p` holds, as an array (a set comprehension's result, to read, not to store). */
+  filter(p: (x: E) => boolean): E[] {
+    const out: E[] = [];
+    this.scan((x) => {
+      if (p(x)) out.push(x);
+      return false;
+    }, true);
+    return out;
   }
 }
 
@@ -206,7 +242,9 @@ export class PackedSet<E extends Member> extends PackedValue implements Iterable
  * `msgs \subseteq Message`). Iteration gives the universe's own values, in its order.
  */
 export function setOf<const E extends Member>(universe: readonly E[]): SetType<E> {
-  const index = universe.some((x) => x instanceof PackedValue) ? packedIndexOf(universe as readonly PackedValue[]) : indexOf(universe as readonly Primitive[], 'setOf');
+  const index = universe.some((x) => x instanceof PackedValue)
+    ? packedIndexOf(universe as readonly PackedValue[])
+    : indexOf(universe as readonly Primitive[], 'setOf');
   const slots = Math.max(1, Math.ceil(universe.length / BITS));
   const setKey = `setOf(${universe.map((v) => (v instanceof PackedValue ? `${v.$type.key}:${v.words().join(' ')}` : JSON.stringify(v))).join(',')})`;
   const type: SetType<E> = {
