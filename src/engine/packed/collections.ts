@@ -350,7 +350,11 @@ export class PackedMap<K extends Primitive, T extends AnyType> extends PackedVal
 
   /** Whether some key maps to `v` (immutable.js's Map.includes). */
   includes(v: ValueOf<T>): boolean {
-    for (const x of this.values()) if (x === v || (x instanceof PackedValue && x.equals(v))) return true;
+    const keys = this.$type.keys;
+    for (let i = 0; i < keys.length; i++) {
+      const x = this.get(keys[i]);
+      if (x === v || (x instanceof PackedValue && x.equals(v))) return true;
+    }
     return false;
   }
 
@@ -522,7 +526,11 @@ export class PackedSeq<T extends AnyType> extends PackedValue implements Iterabl
   }
 
   includes(v: ValueOf<T>): boolean {
-    for (const x of this) if (x === v || (x instanceof PackedValue && x.equals(v))) return true;
+    const n = this.$w[this.$o];
+    for (let i = 0; i < n; i++) {
+      const x = this.get(i);
+      if (x === v || (x instanceof PackedValue && x.equals(v))) return true;
+    }
     return false;
   }
 
