@@ -70,6 +70,14 @@ describe('a packed record reads back what was written, as an immutable.js Record
     expect([c.up, c.members.toArray()]).toEqual([true, ['a', 'c']]);
     expect([d.rm.get('r2'), d.getIn(['channel', 0])?.clock, d.getIn(['rm', 'r2'])]).toEqual(['prepared', 2, 'prepared']);
     expect([...e.rm.values(), e.up, e.members.toArray()]).toEqual(['prepared', 'prepared', false, ['c']]);
+    // A value read from a draft stays as it was read, whatever the draft's later writes.
+    const f = d.withMutations((draft) => {
+      const before = draft.rm;
+      draft.setIn(['rm', 'r1'], 'prepared');
+      draft.set('channel', draft.channel.push(Message({ type: 'req', clock: 5 })));
+      expect([before.get('r1'), draft.rm.get('r1')]).toEqual(['working', 'prepared']);
+    });
+    expect(f.channel.toArray().map((m) => m.clock)).toEqual([2, 5]);
     // withMutations left d alone too.
     expect([d.rm.get('r1'), d.up]).toEqual(['working', true]);
   });

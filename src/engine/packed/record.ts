@@ -114,6 +114,7 @@ const RESERVED = new Set([
   'toString',
   'toJSON',
   'words',
+  'readAt',
   'constructor',
 ]);
 
@@ -134,9 +135,19 @@ abstract class RecordView extends PackedValue {
   declare readonly $type: RecordType<Fields>;
   abstract field(name: string): FieldSlot;
 
+  /**
+   * The value of type `t` at `offset` from the record's. From a withMutations draft, a copy of
+   * its words: the draft's own words change with its next write, and a value read before must
+   * not (as with immutable.js, whose values read from a mutable Record stay as they were read).
+   */
+  readAt(t: PackedType<unknown, unknown>, offset: number): unknown {
+    if (this.$m) return t.read(this.$w.slice(this.$o + offset, this.$o + offset + t.slots), 0);
+    return t.read(this.$w, this.$o + offset);
+  }
+
   get(name: string): unknown {
     const f = this.field(name);
-    return f.type.read(this.$w, this.$o + f.offset);
+    return this.readAt(f.type, f.offset);
   }
 
   /** Where a write goes: the draft's own words, or a copy. */
@@ -214,7 +225,7 @@ abstract class RecordView extends PackedValue {
   }
 
   getIn(path: readonly unknown[]): unknown {
-    return this.walk(path) ? walkType.read(this.$w, this.$o + walkOffset) : undefined;
+    return this.walk(path) ? this.readAt(walkType, walkOffset) : undefined;
   }
 
   setIn(path: readonly unknown[], value: unknown): this {
@@ -226,7 +237,7 @@ abstract class RecordView extends PackedValue {
     if (!this.walk(path)) throw this.nowhere(path);
     const type = walkType;
     const offset = walkOffset;
-    return this.writeAt(type, offset, path, f(type.read(this.$w, this.$o + offset)));
+    return this.writeAt(type, offset, path, f(this.readAt(type, offset)));
   }
 
   private writeAt(type: PackedType<unknown, unknown>, offset: number, path: readonly unknown[], value: unknown): this {
@@ -298,7 +309,7 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
     const { type: t, offset: off } = slot;
     Object.defineProperty(View.prototype, slot.name, {
       get(this: View) {
-        return t.read(this.$w, this.$o + off);
+        return this.readAt(t, off);
       },
       enumerable: true,
     });
