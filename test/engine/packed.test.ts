@@ -132,6 +132,46 @@ describe('a packed record reads back what was written, as an immutable.js Record
   });
 });
 
+describe('edges a model may meet (from a review)', () => {
+  it("fields named as the record's helpers would be (result, target, walk) are plain fields", () => {
+    const R = record('R', { result: int(0, 3), target: int(0, 3), walk: bool });
+    const r = R().set('target', 2).setIn(['result'], 1);
+    expect([r.result, r.target, r.walk, r.getIn(['target'])]).toEqual([1, 2, false, 2]);
+  });
+
+  it('merge takes another record of the type; a nested withMutations writes to the outer draft', () => {
+    const a = Node().merge(Node({ phase: 'done', up: true }));
+    expect([a.phase, a.up]).toEqual(['done', true]);
+    expect(thrown(() => Node().set('channel', [Node() as never])).message).toMatch(/^Node\.channel\[0\]: Node \{.*\} is not a Message/);
+    const b = Node().withMutations((d) => {
+      d.withMutations((e) => e.set('up', true));
+    });
+    expect(b.up).toBe(true);
+  });
+
+  it("a sequence index below zero counts from the end, as a List's", () => {
+    const ch = Node()
+      .channel.push(Message({ clock: 1 }))
+      .push(Message({ clock: 2 }));
+    expect([ch.get(-1).clock, ch.get(-2).clock, ch.get(-3), ch.set(-1, Message({ clock: 4 })).last().clock]).toEqual([2, 1, undefined, 4]);
+  });
+
+  it('a map over numbers can be written from an object (its keys are text); the key list is copied', () => {
+    const keys = [0, 1, 2];
+    const M = record('M', { m: mapOf(keys, int(0, 3)), x: int(5, 7) });
+    keys.push(3);
+    const v = M({ m: { 0: 1, 1: 2, 2: 3 } as never, x: 6 });
+    expect([[...v.m.values()], v.x, v.m.size]).toEqual([[1, 2, 3], 6, 3]);
+  });
+
+  it('-0 is stored as 0, and messages show plain objects as JSON', () => {
+    expect(Object.is(Message({ clock: -0 }).clock, 0)).toBe(true);
+    expect(thrown(() => record('S', { s: setOf(['a']) })({ s: [{ a: 1 }] as never })).message).toBe(
+      'S.s: {"a":1} is not in the set\'s universe (a set of "a")',
+    );
+  });
+});
+
 describe('a write outside the declared type is an error saying what and where', () => {
   const n = Node();
   it.each([
@@ -162,7 +202,7 @@ describe('a write outside the declared type is an error saying what and where', 
     [
       'a field named as a method',
       () => record('Bad', { merge: bool }),
-      "record Bad: a field cannot be named merge (a record's own method)",
+      "record Bad: a field cannot be named merge (a record's own method, or an immutable.js Record's)",
     ],
     [
       'a field whose type is not a packed type',

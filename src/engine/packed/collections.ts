@@ -241,7 +241,9 @@ export class PackedSet<E extends Member> extends PackedValue implements Iterable
  * packed values of one type (`setOf(MESSAGES)`, every message a model can send, as TLA+'s
  * `msgs \subseteq Message`). Iteration gives the universe's own values, in its order.
  */
-export function setOf<const E extends Member>(universe: readonly E[]): SetType<E> {
+export function setOf<const E extends Member>(given: readonly E[]): SetType<E> {
+  // A copy: the layout must not change with the array the model passed.
+  const universe = Object.freeze([...given]);
   const index = universe.some((x) => x instanceof PackedValue)
     ? packedIndexOf(universe as readonly PackedValue[])
     : indexOf(universe as readonly Primitive[], 'setOf');
@@ -380,7 +382,12 @@ export class PackedMap<K extends Primitive, T extends AnyType> extends PackedVal
 }
 
 /** A map from each of `keys` (distinct primitives) to a value of `value`'s type, e.g. `mapOf(RM, oneOf(...))`. */
-export function mapOf<const K extends Primitive, T extends AnyType>(keys: readonly K[], value: T): MapType<K, T> {
+export function mapOf<const K extends Primitive, T extends AnyType>(given: readonly K[], value: T): MapType<K, T> {
+  // A copy: the layout must not change with the array the model passed.
+  const keys = Object.freeze([...given]);
+  // An object's keys are strings: each key by its text, for a map written from an object.
+  const byText = new Map(keys.map((k) => [String(k), k] as const));
+  const textsDistinct = byText.size === keys.length;
   const index = indexOf(keys, 'mapOf');
   const vs = value.slots;
   const keyList = keys.map(show).join(', ');
@@ -413,7 +420,10 @@ export function mapOf<const K extends Primitive, T extends AnyType>(keys: readon
           writeEntry(w, o, entry[0], entry[1], seen);
         }
       } else if (input !== null && typeof input === 'object') {
-        for (const k of Object.keys(input)) writeEntry(w, o, k, (input as { [key: string]: unknown })[k], seen);
+        if (!textsDistinct)
+          throw new PackedValueError(`keys ${keyList} are not told apart as an object's keys (give a Map or [key, value] entries)`);
+        for (const k of Object.keys(input))
+          writeEntry(w, o, byText.has(k) ? byText.get(k) : k, (input as { [key: string]: unknown })[k], seen);
       } else {
         throw new PackedValueError(`${show(input)} is not a map (give a Map, an object or [key, value] entries)`);
       }
@@ -458,9 +468,11 @@ export class PackedSeq<T extends AnyType> extends PackedValue implements Iterabl
     return this.$w[this.$o] === 0;
   }
 
-  /** The element at `i` (from 0); undefined past the end. */
-  get(i: number): ValueOf<T> {
-    if (!Number.isInteger(i) || i < 0 || i >= this.$w[this.$o]) return undefined as ValueOf<T>;
+  /** The element at `i` (from 0; a negative `i` counts from the end, as immutable.js's List does); undefined outside. */
+  get(index: number): ValueOf<T> {
+    const n = this.$w[this.$o];
+    const i = index < 0 ? index + n : index;
+    if (!Number.isInteger(i) || i < 0 || i >= n) return undefined as ValueOf<T>;
     const t = this.$type.element;
     return t.read(this.$w, this.$o + 1 + i * t.slots) as ValueOf<T>;
   }
@@ -502,10 +514,11 @@ export class PackedSeq<T extends AnyType> extends PackedValue implements Iterabl
     return new PackedSeq(this.$type, w, 0) as this;
   }
 
-  /** The sequence with the element at `i` (an existing index) replaced. */
-  set(i: number, x: InputOf<T>): this {
+  /** The sequence with the element at `i` (an existing index; a negative one counts from the end) replaced. */
+  set(index: number, x: InputOf<T>): this {
     const n = this.$w[this.$o];
-    if (!Number.isInteger(i) || i < 0 || i >= n) throw new PackedValueError(`index ${i} is outside a sequence of ${n}`);
+    const i = index < 0 ? index + n : index;
+    if (!Number.isInteger(i) || i < 0 || i >= n) throw new PackedValueError(`index ${index} is outside a sequence of ${n}`);
     const t = this.$type.element;
     const w = this.words();
     try {
@@ -591,7 +604,11 @@ export function seqOf<T extends AnyType>(element: T, maxLength: number): SeqType
     },
     toImmutable: (w, o) => List(Array.from({ length: w[o] }, (_, i) => element.toImmutable(w, o + 1 + i * es))),
     // Only an element the sequence has: setIn cannot write past its end.
-    child: (i, w, o) => (typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < w[o] ? children[i] : undefined),
+    child: (index, w, o) => {
+      if (typeof index !== 'number') return undefined;
+      const i = index < 0 ? index + w[o] : index;
+      return Number.isInteger(i) && i >= 0 && i < w[o] ? children[i] : undefined;
+    },
     describe: () => `a sequence of at most ${maxLength} of ${element.describe()}`,
   };
   return type;

@@ -24,7 +24,9 @@ export class PackedValueError extends Error {
 
 /** Prefixes the place a write failed at (a field, a key) to a PackedValueError's message. */
 export function at(where: string, e: unknown): unknown {
-  return e instanceof PackedValueError ? new PackedValueError(`${where}: ${e.message}`) : e;
+  if (!(e instanceof PackedValueError)) return e;
+  // An index or key the inner write named joins the path: `Node.channel[0]: ...`.
+  return new PackedValueError(/^\[[^\]]*\]: /.test(e.message) ? `${where}${e.message}` : `${where}: ${e.message}`);
 }
 
 /**
@@ -141,7 +143,15 @@ export function zeros(n: number): number[] {
 }
 
 export function show(v: unknown): string {
-  return typeof v === 'string' ? JSON.stringify(v) : String(v);
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v) || (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)) {
+    try {
+      return JSON.stringify(v);
+    } catch {
+      return String(v);
+    }
+  }
+  return String(v);
 }
 
 const NO_CHILD = (): undefined => undefined;
@@ -153,6 +163,7 @@ export interface OneOfType<V extends Primitive> extends PackedType<V, V> {
 
 /** One of the values given, e.g. `oneOf('working', 'prepared', 'committed', 'aborted')`. */
 export function oneOf<const V extends readonly Primitive[]>(...values: V): OneOfType<V[number]> {
+  Object.freeze(values);
   if (values.length === 0) throw new PackedValueError('oneOf() needs at least one value');
   const index = indexOf(values, 'oneOf');
   const list = values.map(show).join(', ');
@@ -180,7 +191,7 @@ export function oneOf<const V extends readonly Primitive[]>(...values: V): OneOf
 /** An integer from `min` to `max`, both included, stored as itself. */
 export function int(min: number, max: number): PackedType<number> {
   if (!Number.isInteger(min) || !Number.isInteger(max) || min > max || min < -(2 ** 30) || max >= 2 ** 30) {
-    throw new PackedValueError(`int(${min}, ${max}): the bounds must be integers with min <= max, within ±2^30`);
+    throw new PackedValueError(`int(${min}, ${max}): the bounds must be integers with min <= max, from -2^30 to 2^30 - 1`);
   }
   const key = `int(${min},${max})`;
   return {
@@ -190,7 +201,8 @@ export function int(min: number, max: number): PackedType<number> {
     read: (w, o) => w[o],
     write: (w, o, v) => {
       if (!Number.isInteger(v) || v < min || v > max) throw new PackedValueError(`${show(v)} is not an integer from ${min} to ${max}`);
-      w[o] = v;
+      // (+ 0: -0 is 0, and is stored as 0.)
+      w[o] = v + 0;
     },
     writeDefault: (w, o) => {
       w[o] = min;
@@ -211,13 +223,14 @@ export const bool: OneOfType<boolean> = oneOf(false, true);
 export function indexOf<V extends Primitive>(values: readonly V[], what: string): (v: unknown) => number | undefined {
   const byValue = new Map<unknown, number>();
   values.forEach((v, i) => {
-    if (v !== null && typeof v === 'object') throw new PackedValueError(`${what}: ${String(v)} is not a string, number, boolean or null`);
+    if (v !== null && typeof v === 'object') throw new PackedValueError(`${what}: ${show(v)} is not a string, number, boolean or null`);
+    if (typeof v === 'number' && !Number.isFinite(v)) throw new PackedValueError(`${what}: ${v} is not a finite number`);
     if (byValue.has(v)) throw new PackedValueError(`${what}: ${show(v)} is listed twice`);
     byValue.set(v, i);
   });
   if (values.every((v, i) => v === i)) {
     const n = values.length;
-    return (v) => (typeof v === 'number' && v >= 0 && v < n && Number.isInteger(v) ? v : undefined);
+    return (v) => (typeof v === 'number' && v >= 0 && v < n && Number.isInteger(v) ? v + 0 : undefined);
   }
   return (v) => byValue.get(v);
 }

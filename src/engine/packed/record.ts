@@ -2,7 +2,7 @@
 // and written as an immutable.js Record is (`set`, `merge`, `update`, `setIn`, `updateIn`,
 // `withMutations`), each write a new record whose words are a copy of the old with the fields
 // changed. A state declared as one is a few small integers (packedType.ts).
-import { Record as ImmutableRecord } from 'immutable';
+import { Record as ImmutableRecord, isImmutable } from 'immutable';
 import type { MapType, SeqType } from './collections.ts';
 import {
   PackedValue,
@@ -94,12 +94,12 @@ export interface RecordFactory<F extends Fields> extends RecordType<F> {
   (values?: RecordInput<F>): PackedRecordOf<F>;
 }
 
-/** Names a field cannot have: the record's own methods and properties. */
+/**
+ * Names a field cannot have: the record's own methods, and those of the immutable.js Record the
+ * reports print it as (a field named `toJS` or `__ownerID` would break that Record). Names
+ * starting with `$` are the record's internals.
+ */
 const RESERVED = new Set([
-  '$w',
-  '$o',
-  '$m',
-  '$type',
   'get',
   'set',
   'merge',
@@ -114,9 +114,12 @@ const RESERVED = new Set([
   'toString',
   'toJSON',
   'words',
-  'readAt',
   'constructor',
+  '__ownerID',
 ]);
+for (let p = Object.getPrototypeOf(ImmutableRecord({})()); p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+  for (const name of Object.getOwnPropertyNames(p)) RESERVED.add(name);
+}
 
 interface FieldSlot {
   readonly name: string;
@@ -133,59 +136,68 @@ abstract class RecordView extends PackedValue {
   /** A withMutations draft: writes go to its own words. (False on the prototype; only a draft has its own.) */
   declare $m: boolean;
   declare readonly $type: RecordType<Fields>;
-  abstract field(name: string): FieldSlot;
+  abstract $field(name: string): FieldSlot;
 
   /**
    * The value of type `t` at `offset` from the record's. From a withMutations draft, a copy of
    * its words: the draft's own words change with its next write, and a value read before must
    * not (as with immutable.js, whose values read from a mutable Record stay as they were read).
    */
-  readAt(t: PackedType<unknown, unknown>, offset: number): unknown {
+  $readAt(t: PackedType<unknown, unknown>, offset: number): unknown {
     if (this.$m) return t.read(this.$w.slice(this.$o + offset, this.$o + offset + t.slots), 0);
     return t.read(this.$w, this.$o + offset);
   }
 
   get(name: string): unknown {
-    const f = this.field(name);
-    return this.readAt(f.type, f.offset);
+    const f = this.$field(name);
+    return this.$readAt(f.type, f.offset);
   }
 
   /** Where a write goes: the draft's own words, or a copy. */
-  private target(): number[] {
+  private $target(): number[] {
     return this.$m ? this.$w : this.words();
   }
 
-  private result(w: number[]): this {
+  private $result(w: number[]): this {
     return this.$m ? this : new (this.constructor as new (w: number[], o: number) => this)(w, 0);
   }
 
-  private base(): number {
+  private $base(): number {
     return this.$m ? this.$o : 0;
   }
 
   set(name: string, value: unknown): this {
-    const f = this.field(name);
-    const w = this.target();
+    const f = this.$field(name);
+    const w = this.$target();
     try {
-      f.type.write(w, this.base() + f.offset, value as never);
+      f.type.write(w, this.$base() + f.offset, value as never);
     } catch (e) {
       throw at(`${this.$type.name}.${name}`, e);
     }
-    return this.result(w);
+    return this.$result(w);
   }
 
   merge(values: { readonly [name: string]: unknown }): this {
-    const w = this.target();
-    const o = this.base();
+    const w = this.$target();
+    const o = this.$base();
+    if (values instanceof PackedValue) {
+      // Another record of this type: all of its fields.
+      try {
+        this.$type.write(w, o, values as never);
+      } catch (e) {
+        throw at(this.$type.name, e);
+      }
+      return this.$result(w);
+    }
     for (const name of Object.keys(values)) {
-      const f = this.field(name);
+      const f = this.$field(name);
       try {
         f.type.write(w, o + f.offset, values[name] as never);
       } catch (e) {
         throw at(`${this.$type.name}.${name}`, e);
       }
     }
-    return this.result(w);
+    return this.$result(w);
   }
 
   update(name: string, f: (v: unknown) => unknown): this {
@@ -197,7 +209,7 @@ abstract class RecordView extends PackedValue {
    * walkType and walkOffset (module variables, so that a step's getIn allocates nothing), or
    * false where the path leads nowhere.
    */
-  private walk(path: readonly unknown[]): boolean {
+  private $walk(path: readonly unknown[]): boolean {
     let type = this.$type as PackedType<unknown, unknown>;
     let offset = 0;
     for (let i = 0; i < path.length; i++) {
@@ -211,7 +223,7 @@ abstract class RecordView extends PackedValue {
     return true;
   }
 
-  private nowhere(path: readonly unknown[]): PackedValueError {
+  private $nowhere(path: readonly unknown[]): PackedValueError {
     let type = this.$type as PackedType<unknown, unknown>;
     let offset = 0;
     for (let i = 0; i < path.length; i++) {
@@ -225,36 +237,44 @@ abstract class RecordView extends PackedValue {
   }
 
   getIn(path: readonly unknown[]): unknown {
-    return this.walk(path) ? this.readAt(walkType, walkOffset) : undefined;
+    return this.$walk(path) ? this.$readAt(walkType, walkOffset) : undefined;
   }
 
   setIn(path: readonly unknown[], value: unknown): this {
-    if (!this.walk(path)) throw this.nowhere(path);
-    return this.writeAt(walkType, walkOffset, path, value);
+    if (!this.$walk(path)) throw this.$nowhere(path);
+    return this.$writeAt(walkType, walkOffset, path, value);
   }
 
   updateIn(path: readonly unknown[], f: (v: unknown) => unknown): this {
-    if (!this.walk(path)) throw this.nowhere(path);
+    if (!this.$walk(path)) throw this.$nowhere(path);
     const type = walkType;
     const offset = walkOffset;
-    return this.writeAt(type, offset, path, f(this.readAt(type, offset)));
+    return this.$writeAt(type, offset, path, f(this.$readAt(type, offset)));
   }
 
-  private writeAt(type: PackedType<unknown, unknown>, offset: number, path: readonly unknown[], value: unknown): this {
-    const w = this.target();
+  private $writeAt(type: PackedType<unknown, unknown>, offset: number, path: readonly unknown[], value: unknown): this {
+    const w = this.$target();
     try {
-      type.write(w, this.base() + offset, value as never);
+      type.write(w, this.$base() + offset, value as never);
     } catch (e) {
       throw at(`${this.$type.name}${pathText(path)}`, e);
     }
-    return this.result(w);
+    return this.$result(w);
   }
 
   withMutations(f: (draft: this) => unknown): this {
+    // Within a draft, the draft itself (as immutable.js does); a draft that throws is finished all the same.
+    if (this.$m) {
+      f(this);
+      return this;
+    }
     const draft = new (this.constructor as new (w: number[], o: number) => this)(this.words(), 0);
     draft.$m = true;
-    f(draft);
-    draft.$m = false;
+    try {
+      f(draft);
+    } finally {
+      draft.$m = false;
+    }
     return draft;
   }
 }
@@ -277,7 +297,9 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
   const list: FieldSlot[] = [];
   let offset = 0;
   for (const [field, type] of Object.entries(fields)) {
-    if (RESERVED.has(field)) throw new PackedValueError(`record ${name}: a field cannot be named ${field} (a record's own method)`);
+    if (RESERVED.has(field) || field.startsWith('$')) {
+      throw new PackedValueError(`record ${name}: a field cannot be named ${field} (a record's own method, or an immutable.js Record's)`);
+    }
     // (A record type is a function: its own factory.)
     const isType = (typeof type === 'object' || typeof type === 'function') && type !== null && typeof (type as AnyType).slots === 'number';
     if (!isType) {
@@ -298,7 +320,7 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
       this.$w = w;
       this.$o = o;
     }
-    field(f: string): FieldSlot {
+    $field(f: string): FieldSlot {
       const slot = slots[f];
       if (slot === undefined)
         throw new PackedValueError(`${name} has no field ${show(f)} (its fields: ${list.map((s) => s.name).join(', ')})`);
@@ -309,7 +331,7 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
     const { type: t, offset: off } = slot;
     Object.defineProperty(View.prototype, slot.name, {
       get(this: View) {
-        return this.readAt(t, off);
+        return this.$readAt(t, off);
       },
       enumerable: true,
     });
@@ -320,8 +342,8 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
       for (let i = 0; i < size; i++) w[o + i] = input.$w[input.$o + i];
       return;
     }
-    if (input !== undefined && (input === null || typeof input !== 'object')) {
-      throw new PackedValueError(`${show(input)} is not a ${name} (give an object of its fields)`);
+    if (input !== undefined && (input === null || typeof input !== 'object' || input instanceof PackedValue || isImmutable(input))) {
+      throw new PackedValueError(`${show(input)} is not a ${name} (give a ${name}, or an object of its fields)`);
     }
     const given = (input ?? {}) as { readonly [field: string]: unknown };
     for (const k of Object.keys(given)) if (slots[k] === undefined) throw new PackedValueError(`${name} has no field ${show(k)}`);
@@ -340,7 +362,7 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
     fillFrom(w, 0, values);
     return new View(w, 0) as unknown as PackedRecordOf<F>;
   };
-  const key = `record(${JSON.stringify(name)};${list.map((s) => `${s.name}:${s.type.key}`).join(',')})`;
+  const key = `record(${JSON.stringify(name)};${list.map((s) => `${JSON.stringify(s.name)}:${s.type.key}`).join(',')})`;
   const type: RecordType<F> = {
     name,
     fields,
