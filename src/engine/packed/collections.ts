@@ -243,7 +243,7 @@ export class PackedSet<E extends Member> extends PackedValue implements Iterable
  */
 export function setOf<const E extends Member>(given: readonly E[]): SetType<E> {
   // A copy: the layout must not change with the array the model passed.
-  const universe = Object.freeze([...given]);
+  const universe: readonly E[] = [...given];
   const index = universe.some((x) => x instanceof PackedValue)
     ? packedIndexOf(universe as readonly PackedValue[])
     : indexOf(universe as readonly Primitive[], 'setOf');
@@ -384,7 +384,7 @@ export class PackedMap<K extends Primitive, T extends AnyType> extends PackedVal
 /** A map from each of `keys` (distinct primitives) to a value of `value`'s type, e.g. `mapOf(RM, oneOf(...))`. */
 export function mapOf<const K extends Primitive, T extends AnyType>(given: readonly K[], value: T): MapType<K, T> {
   // A copy: the layout must not change with the array the model passed.
-  const keys = Object.freeze([...given]);
+  const keys: readonly K[] = [...given];
   // An object's keys are strings: each key by its text, for a map written from an object.
   const byText = new Map(keys.map((k) => [String(k), k] as const));
   const textsDistinct = byText.size === keys.length;

@@ -163,7 +163,7 @@ export interface OneOfType<V extends Primitive> extends PackedType<V, V> {
 
 /** One of the values given, e.g. `oneOf('working', 'prepared', 'committed', 'aborted')`. */
 export function oneOf<const V extends readonly Primitive[]>(...values: V): OneOfType<V[number]> {
-  Object.freeze(values);
+  // (values is the rest parameter: a fresh array, the model holds no reference to it.)
   if (values.length === 0) throw new PackedValueError('oneOf() needs at least one value');
   const index = indexOf(values, 'oneOf');
   const list = values.map(show).join(', ');
