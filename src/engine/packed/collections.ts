@@ -12,6 +12,7 @@ import {
   typeId,
   unpack,
   zeros,
+  type AnyType,
   type InputOf,
   type PackedType,
   type Primitive,
@@ -20,8 +21,6 @@ import {
 
 /** Bits of a set kept per word: 30, so that every word is a small integer (V8's Smi). */
 const BITS = 30;
-
-type AnyType = PackedType<unknown, never>;
 
 function isIterable(v: unknown): v is Iterable<unknown> {
   return v !== null && typeof v === 'object' && typeof (v as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';

@@ -57,6 +57,9 @@ export interface PackedType<V = unknown, I = V> {
   describe(): string;
 }
 
+/** Any packed type, as a field's or an element's type (never: what it accepts is its own business). */
+export type AnyType = PackedType<unknown, never>;
+
 /** What a type reads as. */
 export type ValueOf<T> = T extends PackedType<infer V, unknown> ? V : never;
 /** What a type accepts when written. */

@@ -11,13 +11,12 @@ import {
   show,
   typeId,
   zeros,
+  type AnyType,
   type InputOf,
   type PackedType,
   type Primitive,
   type ValueOf,
 } from './packedType.ts';
-
-type AnyType = PackedType<unknown, never>;
 
 /** A record type's fields: each name's type. */
 export type Fields = { readonly [name: string]: AnyType };
