@@ -13,8 +13,8 @@
 // runs its pause and create phases, which is where the 422 would come from; its delete phase
 // would act on the self-hosted cluster, whose controllers are left out (they find on their
 // copies the finalizers the copies were created with). Caches start up to date.
-import { List, OrderedMap, Record, Set, type Map as ImmutableMap, type RecordOf } from 'immutable';
-import { defineModel, invariant, k8s, type Variant } from 'modelcheck';
+import { List, OrderedMap, Set, type Map as ImmutableMap, type RecordOf } from 'immutable';
+import { defineModel, FlatRecord, invariant, k8s, type Variant } from 'modelcheck';
 import { CLUSTER_FINALIZER, PAUSED_CONDITION } from './capi/names.ts';
 import {
   changesPausedCondition,
@@ -59,7 +59,7 @@ interface MoveBackStateProps {
   refused: string | null;
 }
 type MoveBackState = RecordOf<MoveBackStateProps>;
-const MoveBackState = Record<MoveBackStateProps>(
+const MoveBackState = FlatRecord<MoveBackStateProps>(
   { kube: k8s.emptyWorld(), mover: Mover(), emptied: Set(), refused: null },
   'MoveBackState',
 );

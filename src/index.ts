@@ -63,5 +63,6 @@ export type {
   SimulationFacts,
 } from './engine/result.ts';
 export * as k8s from './k8s/index.ts';
+export { FlatRecord, type FlatRecordOf } from './engine/flatRecord.ts';
 export * as packed from './engine/packed/index.ts';
 export type { PackedRecordOf } from './engine/packed/index.ts';

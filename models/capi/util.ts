@@ -1,8 +1,8 @@
 // Cluster API's own helpers, as its controllers call them: util/paused, util/finalizers and the
 // patch helper's condition writes (util/patch), and what the controllers read of a cached object.
 // The generic steps (a finalizer patch, a locked condition patch) come from the library.
-import { Record, type List, type RecordOf } from 'immutable';
-import { k8s } from 'modelcheck';
+import type { List, RecordOf } from 'immutable';
+import { FlatRecord, k8s } from 'modelcheck';
 import { NOT_PAUSED_REASON, PAUSED_ANNOTATION, PAUSED_CONDITION, PAUSED_REASON } from './names.ts';
 
 type KubeObject = k8s.KubeObject;
@@ -88,7 +88,7 @@ export interface PauseReadProps {
   condition: k8s.Condition | null;
 }
 export type PauseRead = RecordOf<PauseReadProps>;
-export const PauseRead = Record<PauseReadProps>({ annotated: false, generation: 0, condition: null }, 'PauseRead');
+export const PauseRead = FlatRecord<PauseReadProps>({ annotated: false, generation: 0, condition: null }, 'PauseRead');
 
 /** The local `pause` for pauseCheck, from the reconciled object's cached copy. */
 export function pauseLocals(o: KubeObject): { pause: PauseRead } {

@@ -7,8 +7,8 @@
 //
 // A model gives the mover its place in the state (`field`), the objects it moves in mover.go's
 // order, its ordering, and hooks for the ghost variables its properties read.
-import { OrderedMap, Record, Set, type RecordOf } from 'immutable';
-import { action, k8s, type Action, type StepEvent } from 'modelcheck';
+import { OrderedMap, Set, type RecordOf } from 'immutable';
+import { action, FlatRecord, k8s, type Action, type StepEvent } from 'modelcheck';
 import { DELETE_FOR_MOVE_ANNOTATION, MAX_MOVE_ATTEMPTS, PAUSED_CONDITION } from '../capi/names.ts';
 
 type ObjectKey = k8s.ObjectKey;
@@ -44,7 +44,7 @@ interface MoverProps {
   attempt: number;
 }
 export type Mover = RecordOf<MoverProps>;
-export const Mover = Record<MoverProps>(
+export const Mover = FlatRecord<MoverProps>(
   { move: 0, phase: 'pause', index: 0, object: null, done: Set(), groupFailed: false, step: 'get', copyHasFinalizers: false, attempt: 1 },
   'Mover',
 );

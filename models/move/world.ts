@@ -1,8 +1,8 @@
 // The move model's world: the objects a move carries (Clusters, their DockerClusters, Machines,
 // DockerMachines, a MachineDeployment's new MachineSet) and their histories before the move, the
 // model's state, and which code the Cluster API controllers run.
-import { List, OrderedMap, Record, Set, type RecordOf } from 'immutable';
-import { k8s } from 'modelcheck';
+import { List, OrderedMap, Set, type RecordOf } from 'immutable';
+import { FlatRecord, k8s } from 'modelcheck';
 import { PAUSED_CONDITION } from '../capi/names.ts';
 import { pausedCondition } from '../capi/util.ts';
 import { Mover } from '../clusterctl/mover.ts';
@@ -179,7 +179,7 @@ export interface MoveStateProps {
   moverRerunsLeft: number;
 }
 export type MoveState = RecordOf<MoveStateProps>;
-export const MoveState = Record<MoveStateProps>(
+export const MoveState = FlatRecord<MoveStateProps>(
   { kube: k8s.emptyWorld(), mover: Mover(), infrastructure: OrderedMap(), emptied: Set(), deleted: Set(), moverRerunsLeft: 0 },
   'MoveState',
 );

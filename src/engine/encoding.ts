@@ -26,6 +26,7 @@ import {
   type Map as ImmutableMap,
   type Set as ImmutableSet,
 } from 'immutable';
+import { DIGEST_OF, type Digested } from './digestSlot.ts';
 import { murmur3x86_128 } from './hash.ts';
 import { compareKeys, isPlainObject } from './plainValue.ts';
 import { PackedValue } from './packed/packedType.ts';
@@ -56,19 +57,6 @@ export const TAG_DIGEST = 12;
 
 /** How many parts the full mode's memo keeps before it starts again. */
 const MEMO_LIMIT = 1 << 20;
-/**
- * Where digest mode keeps a part's digest: on the part itself, so that the digest lives and dies
- * with the part. A memo by identity beside the parts (a Map of up to 2^20 parts, emptied when
- * full) held the parts alive past their use: on the move model's v1.9.3 variant it took 400 MiB
- * of a 1.7 GiB peak (bench/README.md). A part's digest depends on its contents only, so every
- * encoder in the thread may read what another wrote.
- */
-const DIGEST_OF = Symbol('modelcheck.digest');
-/**
- * Kept as a string of 8 UTF-16 code units, the digest's four words low half first: about 32
- * bytes of heap, where a Uint32Array of 4 takes about 150 (its object, its buffer, its store).
- */
-type Digested = { [DIGEST_OF]?: string };
 /** Unordered collections up to this size are sorted by insertion sort, without allocating. */
 const SMALL = 24;
 
@@ -575,6 +563,15 @@ export class CanonicalEncoder {
       // Fields come in the order the Record's factory declared them.
       const { keys, header, keyBytes } = this.layoutOf(v);
       this.bytesOut(header);
+      // A FlatRecord (flatRecord.ts) keeps its fields in one array, in the same order.
+      const flat = (v as { _v?: unknown[] })._v;
+      if (flat !== undefined) {
+        for (let i = 0; i < keys.length; i++) {
+          this.bytesOut(keyBytes[i]);
+          this.write(flat[i]);
+        }
+        return;
+      }
       const r = v as unknown as { get(k: string): unknown };
       for (let i = 0; i < keys.length; i++) {
         this.bytesOut(keyBytes[i]);

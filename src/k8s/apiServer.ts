@@ -3,7 +3,8 @@
 // the generic registry store and apimachinery's ObjectMeta validation; see
 // docs/capi-semantics.md, "Kubernetes API server rules".
 // Who receives the watch events is not decided here (world.ts fans them out).
-import { List, Map, Record, type RecordOf } from 'immutable';
+import { List, Map, type RecordOf } from 'immutable';
+import { FlatRecord } from '../engine/flatRecord.ts';
 import {
   addsFinalizer,
   condition,
@@ -19,7 +20,7 @@ export interface ApiServerProps {
   objects: Map<ObjectKey, KubeObject>;
 }
 export type ApiServer = RecordOf<ApiServerProps>;
-export const ApiServer = Record<ApiServerProps>({ objects: Map() }, 'ApiServer');
+export const ApiServer = FlatRecord<ApiServerProps>({ objects: Map() }, 'ApiServer');
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export interface WatchEventProps {
@@ -27,7 +28,7 @@ export interface WatchEventProps {
   object: KubeObject;
 }
 export type WatchEvent = RecordOf<WatchEventProps>;
-export const WatchEvent = Record<WatchEventProps>({ type: 'ADDED', object: undefined as unknown as KubeObject }, 'WatchEvent');
+export const WatchEvent = FlatRecord<WatchEventProps>({ type: 'ADDED', object: undefined as unknown as KubeObject }, 'WatchEvent');
 
 export const NO_NEW_FINALIZERS = 'no new finalizers can be added if the object is being deleted';
 

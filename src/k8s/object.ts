@@ -2,7 +2,8 @@
 // (resourceVersion, generation, finalizers, deletionTimestamp, annotations, ownerReferences), a
 // small spec and the status conditions. Field names are Kubernetes' own. Nothing here knows about any
 // particular controller or about clusterctl.
-import { List, Map, Record, type RecordOf } from 'immutable';
+import { List, Map, type RecordOf } from 'immutable';
+import { FlatRecord } from '../engine/flatRecord.ts';
 
 /** `Kind/name`, e.g. `Cluster/c1`. The model has one namespace, so the namespace is left out. */
 export type ObjectKey = string;
@@ -57,7 +58,7 @@ export interface ConditionProps {
   message: string;
 }
 export type Condition = RecordOf<ConditionProps>;
-export const Condition = Record<ConditionProps>({ status: false, observedGeneration: 0, reason: '', message: '' }, 'Condition');
+export const Condition = FlatRecord<ConditionProps>({ status: false, observedGeneration: 0, reason: '', message: '' }, 'Condition');
 
 /** A condition as a model writes it: its status alone, or its fields (the rest empty). */
 export type ConditionInit = boolean | Partial<ConditionProps> | Condition;
@@ -80,7 +81,7 @@ export function hasSameState(a: Condition, b: Condition): boolean {
   return a.equals(b);
 }
 
-export const KubeObject = Record<KubeObjectProps>(
+export const KubeObject = FlatRecord<KubeObjectProps>(
   {
     kind: '',
     name: '',

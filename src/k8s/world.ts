@@ -5,7 +5,8 @@
 // through that object's history, never back, lagging as long as the search lets it) in the order
 // its informer's DeltaFIFO hands them out (see WatchOrder), and taking an event in runs the watch
 // handlers that enqueue keys.
-import { List, Map, Record, Set, type RecordOf } from 'immutable';
+import { List, Map, Set, type RecordOf } from 'immutable';
+import { FlatRecord } from '../engine/flatRecord.ts';
 import type { ApiServer, WatchEvent } from './apiServer.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
 
@@ -19,7 +20,7 @@ export interface ReconcileProps {
   locals: Map<string, LocalValue>;
 }
 export type Reconcile = RecordOf<ReconcileProps>;
-export const Reconcile = Record<ReconcileProps>({ step: '', locals: Map() }, 'Reconcile');
+export const Reconcile = FlatRecord<ReconcileProps>({ step: '', locals: Map() }, 'Reconcile');
 
 /**
  * The order in which one cache's informer for one kind hands out its pending events, kept only
@@ -40,7 +41,7 @@ export interface WatchOrderProps {
   arrived: number;
 }
 export type WatchOrder = RecordOf<WatchOrderProps>;
-export const WatchOrder = Record<WatchOrderProps>({ keys: List(), arrived: 0 }, 'WatchOrder');
+export const WatchOrder = FlatRecord<WatchOrderProps>({ keys: List(), arrived: 0 }, 'WatchOrder');
 
 export interface KubeWorldProps {
   servers: Map<string, ApiServer>;
@@ -62,7 +63,7 @@ export interface KubeWorldProps {
   restartsLeft: number;
 }
 export type KubeWorld = RecordOf<KubeWorldProps>;
-export const KubeWorld = Record<KubeWorldProps>(
+export const KubeWorld = FlatRecord<KubeWorldProps>(
   { servers: Map(), pending: Map(), order: Map(), caches: Map(), queues: Map(), reconciles: Map(), restartsLeft: 0 },
   'KubeWorld',
 );

@@ -1,0 +1,198 @@
+// FlatRecord: an immutable.js Record whose fields sit in one plain array. It is a drop-in for
+// `Record(defaults, name)`: the same factory, the same methods (it inherits immutable.js's
+// Record prototype, so `isRecord`, `instanceof Record`, `getIn`, `merge`, `withMutations`,
+// `toJS`, `toString` and `is` all treat it as a Record, and the reports print it as one), the
+// same encoding and so the same fingerprints. What differs is the cost: immutable.js keeps a
+// Record's values in a List, so reading a field goes through the getter, `get`, `has` and the
+// List's lookup, and writing one builds a List and a Record; here a field is one array load
+// through a getter of its own, and a write copies the array. On the move model a third of
+// immutable.js's time was its Records' reads (bench/README.md, thirteenth run).
+import { is, Record as ImmutableRecord, type RecordOf } from 'immutable';
+import { DIGEST_OF } from './digestSlot.ts';
+
+/** What every FlatRecord type's prototype carries, beside immutable.js's Record methods. */
+interface FlatType {
+  readonly _keys: readonly string[];
+  readonly _defaultValues: { readonly [field: string]: unknown };
+  /** Field name to its index in `_v`, without a prototype (so `toString` is no field). */
+  readonly _slots: { readonly [field: string]: number };
+  /** The type's own constructor of instances from a values array (no parsing). */
+  readonly _make: new (
+    values: unknown[],
+    ownerID: unknown,
+  ) => FlatInstance;
+}
+
+interface FlatInstance extends FlatType {
+  /** The field values, in the order the defaults declared them. Never changed, except in a draft. */
+  _v: unknown[];
+  /** Set while the instance is a withMutations draft (immutable.js's owner). */
+  __ownerID: unknown;
+  /** Whether a draft has been written to (immutable.js's wasAltered). */
+  _altered: boolean;
+  set(k: unknown, v: unknown): FlatInstance;
+}
+
+const recordPrototype = ImmutableRecord.prototype as unknown as object;
+
+/**
+ * The methods that read or write the values; the rest (getIn, setIn, updateIn, merge, update,
+ * withMutations, toSeq, toJS, toString, hashCode, ...) are immutable.js's own, written in terms
+ * of these.
+ */
+const flatPrototype: ThisType<FlatInstance> & { [name: string]: unknown } = {
+  has(k: unknown): boolean {
+    return typeof k === 'string' && this._slots[k] !== undefined;
+  },
+  get(k: unknown, notSetValue?: unknown): unknown {
+    const i = typeof k === 'string' ? this._slots[k] : undefined;
+    return i === undefined ? notSetValue : this._v[i];
+  },
+  set(k: unknown, v: unknown): FlatInstance {
+    const i = typeof k === 'string' ? this._slots[k] : undefined;
+    // (As immutable.js: an unknown field is ignored, and undefined stands for the default.)
+    if (i === undefined) return this;
+    const value = v === undefined ? this._defaultValues[k as string] : v;
+    if (this.__ownerID) {
+      if (this._v[i] !== value) {
+        this._v[i] = value;
+        this._altered = true;
+      }
+      return this;
+    }
+    if (this._v[i] === value) return this;
+    const values = this._v.slice();
+    values[i] = value;
+    return new this._make(values, undefined);
+  },
+  remove(k: unknown): FlatInstance {
+    return this.set(k, undefined);
+  },
+  delete(k: unknown): FlatInstance {
+    return this.set(k, undefined);
+  },
+  clear(): FlatInstance {
+    const values = this._keys.map((k) => this._defaultValues[k]);
+    if (this.__ownerID) {
+      this._v = values;
+      this._altered = true;
+      return this;
+    }
+    return new this._make(values, undefined);
+  },
+  wasAltered(): boolean {
+    return this._altered;
+  },
+  __ensureOwner(ownerID: unknown): FlatInstance {
+    if (ownerID === this.__ownerID) return this;
+    if (!ownerID) {
+      // A draft finished: it becomes the immutable value.
+      this.__ownerID = ownerID;
+      this._altered = false;
+      return this;
+    }
+    return new this._make(this._v.slice(), ownerID);
+  },
+  equals(other: unknown): boolean {
+    if (this === other) return true;
+    if (other !== null && typeof other === 'object' && Object.getPrototypeOf(other) === Object.getPrototypeOf(this)) {
+      const a = this._v;
+      const b = (other as FlatInstance)._v;
+      for (let i = 0; i < a.length; i++) if (!is(a[i], b[i])) return false;
+      return true;
+    }
+    // Another kind of Record: compared as immutable.js compares Records, field by field.
+    return (recordPrototype as { equals(this: unknown, o: unknown): boolean }).equals.call(this, other);
+  },
+};
+Object.setPrototypeOf(flatPrototype, recordPrototype);
+
+/** Names a field cannot have: the Record's own methods and internals (immutable.js refuses them too). */
+function reserved(name: string): boolean {
+  return name in flatPrototype || name === '_v' || name === '_altered' || name === '_slots' || name === '_make' || name === '__ownerID';
+}
+
+/**
+ * A Record type with the given fields and defaults, named `name` (the name a trace prints and
+ * the checker needs to rebuild a state kept as bytes), e.g.
+ * `const Pod = FlatRecord({ name: '', phase: 'Pending' }, 'Pod')`. Use it as immutable.js's
+ * `Record`: `Pod({ name: 'p' })`, `p.phase`, `p.set('phase', 'Running')`, `RecordOf<...>`.
+ */
+export function FlatRecord<TProps extends object>(defaultValues: TProps, name?: string): ImmutableRecord.Factory<TProps> {
+  if (defaultValues === null || typeof defaultValues !== 'object' || Array.isArray(defaultValues)) {
+    throw new TypeError(`FlatRecord${name ? ` ${name}` : ''}: the defaults must be a plain object of fields`);
+  }
+  const keys = Object.keys(defaultValues);
+  const defaults = defaultValues as { readonly [field: string]: unknown };
+  const slots: { [field: string]: number } = Object.create(null);
+  const indices: { [field: string]: number } = {};
+  for (let i = 0; i < keys.length; i++) {
+    if (reserved(keys[i])) {
+      throw new TypeError(`FlatRecord${name ? ` ${name}` : ''}: a field cannot be named ${keys[i]} (a Record method or internal)`);
+    }
+    slots[keys[i]] = i;
+    indices[keys[i]] = i;
+  }
+
+  // Each type gets its own constructor and getters, compiled apart (new Function), so that each
+  // has feedback of its own: one shared closure would see every type's objects and go megamorphic.
+  const make = new Function(
+    'D',
+    'return function FlatRecord(v, o) { this._v = v; this.__ownerID = o; this._altered = false; this[D] = undefined; };',
+  )(DIGEST_OF) as FlatType['_make'];
+  if (name) Object.defineProperty(make, 'name', { value: name });
+
+  const factory = function (this: unknown, values?: unknown): unknown {
+    if (values instanceof factory) return values;
+    return new make(fieldValues(values), undefined);
+  } as unknown as ImmutableRecord.Factory<TProps> & { prototype: object; displayName?: string };
+
+  let reader: ImmutableRecord.Factory<{ readonly [field: string]: unknown }> | undefined;
+  function fieldValues(values: unknown): unknown[] {
+    const out = new Array<unknown>(keys.length);
+    for (let i = 0; i < keys.length; i++) out[i] = defaults[keys[i]];
+    if (values === undefined || values === null) return out;
+    if (typeof values === 'object' && Object.getPrototypeOf(values) === Object.prototype) {
+      for (const k of Object.keys(values)) {
+        const i = slots[k];
+        const v = (values as { [k: string]: unknown })[k];
+        if (i !== undefined && v !== undefined) out[i] = v;
+      }
+      return out;
+    }
+    // Any keyed collection immutable.js would take (a Map, another Record, a list of entries).
+    reader ??= ImmutableRecord(defaults);
+    // biome-ignore lint/suspicious/noExplicitAny: immutable.js's own Record constructor reads it
+    const read = reader(values as any) as unknown as { get(k: string): unknown };
+    for (let i = 0; i < keys.length; i++) out[i] = read.get(keys[i]);
+    return out;
+  }
+
+  const proto = Object.create(flatPrototype) as { [k: string]: unknown };
+  proto.constructor = factory;
+  proto._keys = keys;
+  proto._indices = indices;
+  proto._slots = slots;
+  proto._defaultValues = defaults;
+  proto._name = name;
+  proto._make = make;
+  for (let i = 0; i < keys.length; i++) {
+    const field = keys[i];
+    const get = new Function(`return function () { return this._v[${i}]; };`)() as () => unknown;
+    Object.defineProperty(proto, field, {
+      get,
+      set(this: FlatInstance, v: unknown) {
+        if (!this.__ownerID) throw new Error('Cannot set on an immutable record.');
+        this.set(field, v);
+      },
+      enumerable: false,
+      configurable: false,
+    });
+  }
+  (factory as { prototype: object }).prototype = proto;
+  make.prototype = proto;
+  if (name) factory.displayName = name;
+  return factory;
+}
+
+export type FlatRecordOf<TProps extends object> = RecordOf<TProps>;

@@ -1,0 +1,210 @@
+// FlatRecord (src/engine/flatRecord.ts): a drop-in for immutable.js's Record with its fields in
+// one array. The reference is immutable.js itself: every operation is run on a FlatRecord and
+// on an immutable.js Record with the same defaults and name, and the two must agree (printed
+// form, plain form, equality, hash, identity of a write that changes nothing), read the same to
+// the checker (fingerprint, canonical bytes, codec) and to the reports. The move model's counts
+// with its Records as FlatRecords are checked against the upstream-derived figures in
+// test/k8s and test/docs (the docs manifests), unchanged.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { getIn, is, isRecord, List, Map, Record, Set, type RecordOf } from 'immutable';
+import { Fingerprinter, FlatRecord } from 'modelcheck';
+import { CanonicalEncoder } from '../../src/engine/encoding.ts';
+import { StateCodec } from '../../src/engine/stateCodec.ts';
+import { diff, formatValue, leaves } from '../../src/report/diff.ts';
+import { stateToJson } from '../../src/report/stateJson.ts';
+import { toItfValue } from '../../src/report/itf.ts';
+
+interface PodProps {
+  name: string;
+  phase: string;
+  labels: Map<string, string>;
+  restarts: number;
+  owner: string | null;
+}
+const defaults: PodProps = { name: '', phase: 'Pending', labels: Map<string, string>(), restarts: 0, owner: null };
+const Flat = FlatRecord<PodProps>(defaults, 'Pod');
+const Imm = Record<PodProps>(defaults, 'Pod');
+type Pod = RecordOf<PodProps>;
+
+/** The canonical bytes of a value, from a fresh encoder (an encoder refuses two Record types of one name). */
+function bytes(v: unknown): string {
+  const full = new CanonicalEncoder('full');
+  return Buffer.from(full.bytes.subarray(0, full.encode(v))).toString('hex');
+}
+
+describe('FlatRecord reads and writes as an immutable.js Record', () => {
+  const both = [Flat, Imm] as const;
+
+  it('builds from defaults, a plain object (unknown keys and undefined ignored), a Map, or itself', () => {
+    for (const R of both) {
+      expect(String(R())).toBe('Pod { name: "", phase: "Pending", labels: Map {}, restarts: 0, owner: null }');
+      const p = R({ name: 'p', restarts: 2, phase: undefined, zone: 'z' } as Partial<PodProps>);
+      expect(String(p)).toBe('Pod { name: "p", phase: "Pending", labels: Map {}, restarts: 2, owner: null }');
+      expect(R(Map({ name: 'q' }) as never).name).toBe('q');
+      expect(R(p)).toBe(p);
+      expect(new R({ name: 'n' }).name).toBe('n');
+      expect(p instanceof R && p instanceof Record && isRecord(p)).toBe(true);
+      expect(Record.getDescriptiveName(p)).toBe('Pod');
+    }
+  });
+
+  it('set, remove, clear, merge, update, setIn, updateIn, getIn, deleteIn give what immutable.js gives', () => {
+    const ops: ((p: Pod) => unknown)[] = [
+      (p) => p.set('phase', 'Running'),
+      (p) => p.remove('phase'),
+      (p) => p.delete('restarts'),
+      (p) => p.clear(),
+      (p) => p.merge({ phase: 'Failed', restarts: 3 }),
+      (p) => p.merge(Map({ owner: 'rs' })),
+      (p) => p.update('restarts', (n) => n + 1),
+      (p) => p.setIn(['labels', 'app'], 'web'),
+      (p) => p.updateIn(['labels', 'tier'], (x) => `${x ?? 'none'}!`),
+      (p) => p.getIn(['labels', 'app']),
+      (p) => p.setIn(['labels', 'app'], 'web').deleteIn(['labels', 'app']),
+      (p) => p.get('nothing' as never, 'not set'),
+      (p) => p.has('phase') && !p.has('nothing' as never),
+      (p) => JSON.stringify(p.toJS()),
+      (p) => JSON.stringify(p),
+      (p) => JSON.stringify(p.toObject()),
+      (p) => [...p.toSeq().keys()].join(),
+      (p) => [...p].length,
+      (p) => p.withMutations((d) => d.set('phase', 'Running').set('restarts', 7)),
+      (p) => getIn(p, ['labels', 'app'], 'no app'),
+    ];
+    const start = { name: 'p', labels: Map({ app: 'db' }) };
+    for (const op of ops) {
+      const f = op(Flat(start));
+      const i = op(Imm(start));
+      expect(String(f)).toBe(String(i));
+      expect(isRecord(f)).toBe(isRecord(i));
+    }
+  });
+
+  it('a write that changes nothing gives the record itself (what keeps its digest)', () => {
+    for (const R of both) {
+      const p = R({ name: 'p' });
+      expect(p.set('name', 'p')).toBe(p);
+      expect(p.set('phase', undefined as never)).toBe(p);
+      expect(p.set('nothing' as never, 1 as never)).toBe(p);
+      expect(p.withMutations(() => {})).toBe(p);
+      expect(p.withMutations((d) => d.set('name', 'p'))).toBe(p);
+    }
+  });
+
+  it('withMutations writes a draft, never the source; nested drafts are the same draft; a finished one is immutable', () => {
+    const p = Flat({ name: 'p' });
+    let draft: Pod | undefined;
+    const q = p.withMutations((d) => {
+      draft = d;
+      d.set('restarts', 1);
+      d.withMutations((e) => {
+        expect(e).toBe(d);
+        e.set('phase', 'Running');
+      });
+    });
+    expect(q).toBe(draft);
+    expect(String(p)).toBe('Pod { name: "p", phase: "Pending", labels: Map {}, restarts: 0, owner: null }');
+    expect(String(q)).toBe('Pod { name: "p", phase: "Running", labels: Map {}, restarts: 1, owner: null }');
+    expect(q.set('restarts', 2)).not.toBe(q);
+    expect(q.restarts).toBe(1);
+    expect(() => {
+      (q as { restarts: number }).restarts = 5;
+    }).toThrow('Cannot set on an immutable record.');
+  });
+
+  it('equality and hashes agree with immutable.js, within and across the two kinds', () => {
+    const f = Flat({ name: 'p', labels: Map({ a: 'b' }) });
+    const g = Flat({ name: 'p' }).setIn(['labels', 'a'], 'b');
+    const i = Imm({ name: 'p', labels: Map({ a: 'b' }) });
+    expect(is(f, g) && f.equals(g) && f.hashCode() === g.hashCode()).toBe(true);
+    expect(is(f, i) && is(i, f) && f.hashCode() === i.hashCode()).toBe(true);
+    expect(is(f, f.set('restarts', 1))).toBe(false);
+    expect(Set([f, g, f.set('restarts', 1)]).size).toBe(2);
+    expect(Map([[f, 1]]).get(g)).toBe(1);
+    expect(List([f]).equals(List([g]))).toBe(true);
+  });
+
+  it('calling the factory with a record as `this` makes a new record (immutable.js re-initializes that record)', () => {
+    const p = Flat({ name: 'p' });
+    const made = (p.constructor as unknown as (this: unknown) => Pod).call(p);
+    expect(made.name).toBe('');
+    expect(p.name).toBe('p');
+  });
+
+  it('refuses a field named like a Record method, and defaults that are not an object', () => {
+    expect(() => FlatRecord({ get: 1 }, 'Bad')).toThrow('FlatRecord Bad: a field cannot be named get (a Record method or internal)');
+    expect(() => FlatRecord({ _v: 1 }, 'Bad')).toThrow('a field cannot be named _v');
+    expect(() => FlatRecord(null as never, 'Bad')).toThrow('FlatRecord Bad: the defaults must be a plain object of fields');
+  });
+});
+
+describe('the checker reads a FlatRecord as the immutable.js Record of the same name and fields', () => {
+  const values = [Flat(), Flat({ name: 'p', labels: Map({ app: 'web' }), owner: 'rs' }), Flat().set('restarts', 300)];
+
+  it('same canonical bytes and fingerprint, alone and inside collections', () => {
+    for (const v of values) {
+      const imm = Imm(v.toObject());
+      expect(bytes(v)).toBe(bytes(imm));
+      expect(new Fingerprinter().hex(v)).toBe(new Fingerprinter().hex(imm));
+      expect(new Fingerprinter().hex(Map({ k: v }))).toBe(new Fingerprinter().hex(Map({ k: imm })));
+    }
+    expect(new Fingerprinter().hex(values[0])).not.toBe(new Fingerprinter().hex(values[2]));
+  });
+
+  it('the state codec rebuilds it (a FlatRecord again), and gives back the previous one when equal', () => {
+    const codec = new StateCodec();
+    let prevIn: unknown;
+    let prevOut: unknown;
+    for (const s of values) {
+      const n = codec.encode(s, prevIn);
+      const back = codec.decode(codec.bytes.slice(0, n), 0, n, prevOut);
+      expect(back instanceof Flat).toBe(true);
+      expect(is(back, s)).toBe(true);
+      prevIn = s;
+      prevOut = back;
+    }
+    const n = codec.encode(values[2], values[2]);
+    expect(codec.decode(codec.bytes.slice(0, n), 0, n, prevOut)).toBe(prevOut);
+  });
+
+  it('the reports print it as they print the immutable.js Record', () => {
+    const [a, b] = values;
+    const [ia, ib] = values.map((v) => Imm(v.toObject()));
+    expect(diff(a, b)).toEqual(diff(ia, ib));
+    expect(leaves(b)).toEqual(leaves(ib));
+    expect(formatValue(b)).toBe(formatValue(ib));
+    expect(stateToJson(b)).toEqual(stateToJson(ib));
+    expect(toItfValue(b)).toEqual(toItfValue(ib));
+  });
+});
+
+describe('any sequence of writes gives what immutable.js gives', () => {
+  const write = fc.oneof(
+    fc.record({ field: fc.constant('phase' as const), to: fc.constantFrom('Pending', 'Running', undefined) }),
+    fc.record({ field: fc.constant('restarts' as const), to: fc.integer({ min: 0, max: 3 }) }),
+    fc.record({ field: fc.constant('owner' as const), to: fc.constantFrom(null, 'rs', 'job') }),
+    fc.record({ field: fc.constant('labels' as const), to: fc.constantFrom('a', 'b') }),
+  );
+  type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
+  const apply = (p: Pod, w: Write): Pod => (w.field === 'labels' ? p.setIn(['labels', w.to], 'x') : p.set(w.field, w.to as never));
+
+  it('same printed form, same equality with each other and with immutable.js, same fingerprints', () => {
+    fc.assert(
+      fc.property(fc.array(write, { maxLength: 8 }), fc.array(write, { maxLength: 8 }), fc.boolean(), (xs, ys, drafted) => {
+        const run = (R: typeof Flat | typeof Imm, ws: Write[]) =>
+          drafted ? R().withMutations((d) => ws.reduce(apply, d)) : ws.reduce(apply, R());
+        const fx = run(Flat, xs);
+        const fy = run(Flat, ys);
+        const ix = run(Imm, xs);
+        const iy = run(Imm, ys);
+        expect(String(fx)).toBe(String(ix));
+        expect(is(fx, fy)).toBe(is(ix, iy));
+        expect(is(fx, ix)).toBe(true);
+        const f = new Fingerprinter();
+        expect(f.hex(fx) === f.hex(fy)).toBe(is(ix, iy));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
