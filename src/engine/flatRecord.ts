@@ -7,7 +7,7 @@
 // List's lookup, and writing one builds a List and a Record; here a field is one array load
 // through a getter of its own, and a write copies the array. On the move model a third of
 // immutable.js's time was its Records' reads (bench/README.md, thirteenth run).
-import { is, Record as ImmutableRecord, type RecordOf } from 'immutable';
+import { is, isList, isMap, Record as ImmutableRecord, type RecordOf } from 'immutable';
 import { DIGEST_OF } from './digestSlot.ts';
 
 /** What every FlatRecord type's prototype carries, beside immutable.js's Record methods. */
@@ -93,6 +93,46 @@ const flatPrototype: ThisType<FlatInstance> & { [name: string]: unknown } = {
     }
     return new this._make(this._v.slice(), ownerID);
   },
+  // The path methods, without immutable.js's generic walk (its own type tests at each level
+  // were a tenth of the move model's search) where every level on the way is a Record, Map or
+  // List that holds the next key; elsewhere (a missing level, which immutable.js fills with an
+  // empty Map, a plain object, a Set) immutable.js's own, before any updater is called.
+  getIn(keyPath: unknown, notSetValue?: unknown): unknown {
+    if (!Array.isArray(keyPath)) return generic.getIn.call(this, keyPath, notSetValue);
+    let v: unknown = this;
+    for (let i = 0; i < keyPath.length; i++) {
+      if (!walkable(v)) return generic.getIn.call(this, keyPath, notSetValue);
+      v = v.get(keyPath[i], ABSENT);
+      if (v === ABSENT) return notSetValue;
+    }
+    return v;
+  },
+  setIn(keyPath: unknown, value: unknown): unknown {
+    const n = chain(this, keyPath);
+    if (n < 0) return generic.setIn.call(this, keyPath, value);
+    return rebuild(links, keyPath as unknown[], n, value);
+  },
+  updateIn(keyPath: unknown, notSetValue: unknown, updater?: unknown): unknown {
+    const n = chain(this, keyPath);
+    if (n < 0) return generic.updateIn.call(this, keyPath, notSetValue, updater);
+    const update = (updater === undefined ? notSetValue : updater) as (v: unknown) => unknown;
+    const notSet = updater === undefined ? undefined : notSetValue;
+    const path = keyPath as unknown[];
+    const old = path.length === 0 ? this : (links[n - 1] as Walkable).get(path[n - 1], ABSENT);
+    const existing = old === ABSENT ? notSet : old;
+    // (The updater may walk other paths: the levels are kept apart from `links`.)
+    const levels = links.slice(0, n);
+    const next = update(existing);
+    // (As immutable.js: an updater that gives back what it was given changes nothing.)
+    if (next === existing) return path.length === 0 ? next : this;
+    return rebuild(levels, path, n, next);
+  },
+  removeIn(keyPath: unknown): unknown {
+    return removeIn(this, keyPath);
+  },
+  deleteIn(keyPath: unknown): unknown {
+    return removeIn(this, keyPath);
+  },
   equals(other: unknown): boolean {
     if (this === other) return true;
     if (other !== null && typeof other === 'object' && Object.getPrototypeOf(other) === Object.getPrototypeOf(this)) {
@@ -106,6 +146,63 @@ const flatPrototype: ThisType<FlatInstance> & { [name: string]: unknown } = {
   },
 };
 Object.setPrototypeOf(flatPrototype, recordPrototype);
+
+const generic = recordPrototype as unknown as {
+  getIn(this: unknown, path: unknown, notSetValue: unknown): unknown;
+  setIn(this: unknown, path: unknown, value: unknown): unknown;
+  updateIn(this: unknown, path: unknown, notSetValue: unknown, updater: unknown): unknown;
+  removeIn(this: unknown, path: unknown): unknown;
+};
+const ABSENT = Symbol('absent');
+
+/** A level a path can go through: a FlatRecord, or an immutable.js Map or List. */
+interface Walkable {
+  get(k: unknown, notSetValue: unknown): unknown;
+  set(k: unknown, v: unknown): unknown;
+  remove(k: unknown): unknown;
+}
+function walkable(v: unknown): v is Walkable {
+  return typeof v === 'object' && v !== null && ((v as FlatInstance)._slots !== undefined || isMap(v) || isList(v));
+}
+
+/** The levels of the last path walked by chain (module state: a path walk allocates nothing). */
+const links: unknown[] = [];
+
+/**
+ * Fills `links` with the values along `keyPath` from `root`, every one but the last (which may
+ * be absent) walkable and present; the path's length, or -1 where the fast path does not apply.
+ */
+function chain(root: unknown, keyPath: unknown): number {
+  if (!Array.isArray(keyPath)) return -1;
+  const n = keyPath.length;
+  let v = root;
+  for (let i = 0; i < n; i++) {
+    if (!walkable(v)) return -1;
+    links[i] = v;
+    if (i < n - 1) {
+      v = v.get(keyPath[i], ABSENT);
+      if (v === ABSENT) return -1;
+    }
+  }
+  return n;
+}
+
+/** `value` set at the end of the path chain walked, each level set in the one above it. */
+function rebuild(levels: readonly unknown[], path: readonly unknown[], n: number, value: unknown): unknown {
+  let v = value;
+  for (let i = n - 1; i >= 0; i--) v = (levels[i] as Walkable).set(path[i], v);
+  return v;
+}
+
+function removeIn(root: unknown, keyPath: unknown): unknown {
+  const n = chain(root, keyPath);
+  if (n <= 0) return generic.removeIn.call(root, keyPath);
+  const path = keyPath as unknown[];
+  const last = links[n - 1] as Walkable;
+  if (last.get(path[n - 1], ABSENT) === ABSENT) return root;
+  const v = last.remove(path[n - 1]);
+  return n === 1 ? v : rebuild(links, path, n - 1, v);
+}
 
 /** Names a field cannot have: the Record's own methods and internals (immutable.js refuses them too). */
 function reserved(name: string): boolean {

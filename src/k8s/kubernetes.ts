@@ -654,15 +654,29 @@ export class Kubernetes<S> {
         return run(dequeued, key, Map(), 'reconcile', c.reconcile, events);
       },
     });
+    // The keys in flight at each step, grouped once per reconciles map: the search asks each of
+    // the controller's step actions in turn about one state, and they would each walk the map.
+    let sortedOf: Map<ObjectKey, Reconcile> | undefined;
+    let byStep = new globalThis.Map<string, ObjectKey[]>();
+    const inFlightAt = (inFlight: Map<ObjectKey, Reconcile>, step: string): readonly ObjectKey[] => {
+      if (inFlight !== sortedOf) {
+        sortedOf = inFlight;
+        byStep = new globalThis.Map();
+        inFlight.forEach((r, k) => {
+          const keys = byStep.get(r.step);
+          if (keys === undefined) byStep.set(r.step, [k]);
+          else keys.push(k);
+        });
+      }
+      return byStep.get(step) ?? NONE;
+    };
     const later = Object.entries(c.steps).map(([name, step]) =>
       action<S, ObjectKey>(`${c.name}.${name}`, {
         doc: c.docs?.[name],
         params: (s) => {
           const inFlight = lens.get(s).reconciles.get(c.name);
           if (inFlight === undefined || inFlight.size === 0) return NONE;
-          const keys: ObjectKey[] = [];
-          for (const [k, r] of inFlight) if (r.step === name) keys.push(k);
-          return keys;
+          return inFlightAt(inFlight, name);
         },
         next: (s, key, events) => {
           const r = lens.get(s).reconciles.get(c.name)?.get(key);

@@ -208,3 +208,75 @@ describe('any sequence of writes gives what immutable.js gives', () => {
     );
   });
 });
+
+describe('paths (getIn, setIn, updateIn, deleteIn) give what immutable.js gives, missing levels included', () => {
+  interface NodeProps {
+    pods: Map<string, Pod>;
+    tag: string;
+  }
+  const FlatNode = FlatRecord<NodeProps>({ pods: Map<string, Pod>(), tag: '' }, 'Node');
+  const ImmNode = Record<NodeProps>({ pods: Map<string, Pod>(), tag: '' }, 'Node');
+  const key = fc.constantFrom('a', 'b', 'missing');
+  const field = fc.constantFrom('phase', 'restarts', 'nothing');
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('setIn' as const), key, field, to: fc.constantFrom('Running', 5, undefined) }),
+    fc.record({ kind: fc.constant('updateIn' as const), key, field, notSet: fc.boolean() }),
+    fc.record({ kind: fc.constant('updatePod' as const), key }),
+    fc.record({ kind: fc.constant('deleteIn' as const), key, field: fc.option(field) }),
+    fc.record({ kind: fc.constant('same' as const), key }),
+    fc.record({ kind: fc.constant('reentrant' as const), key }),
+  );
+  type Op = typeof op extends fc.Arbitrary<infer O> ? O : never;
+  const run = (R: typeof FlatNode | typeof ImmNode, P: typeof Flat | typeof Imm, ops: Op[]) => {
+    let n = R({ pods: Map({ a: P({ name: 'a' }), b: P({ name: 'b', restarts: 1 }) }), tag: 't' });
+    const seen: string[] = [];
+    for (const o of ops) {
+      const before = n;
+      switch (o.kind) {
+        case 'setIn':
+          n = n.setIn(['pods', o.key, o.field], o.to);
+          break;
+        case 'updateIn':
+          n = o.notSet
+            ? n.updateIn(['pods', o.key, o.field], 0, (x) => `${String(x)}+`)
+            : n.updateIn(['pods', o.key, o.field], (x) => `${String(x)}!`);
+          break;
+        case 'updatePod':
+          n = n.updateIn(['pods', o.key], (p) => (p === undefined ? P({ name: 'new' }) : (p as Pod).set('owner', 'rs')));
+          break;
+        case 'deleteIn':
+          n = n.deleteIn(o.field === null ? ['pods', o.key] : ['pods', o.key, o.field]);
+          break;
+        case 'same':
+          n = n.updateIn(['pods', o.key, 'name'], (x) => x);
+          break;
+        case 'reentrant':
+          // An updater that writes along another path of another value on the way.
+          n = n.updateIn(['pods', o.key, 'phase'], (x) => {
+            const other = R({ pods: Map({ b: P({ name: 'other' }) }) }).setIn(['pods', 'b', 'phase'], 'z');
+            return `${String(x)}/${String(other.getIn(['pods', 'b', 'name']))}`;
+          });
+          break;
+      }
+      seen.push(String(n), String(n === before), String(n.getIn(['pods', o.key, 'phase'], 'none')), String(n.getIn(['tag', 'x'], 'no')));
+    }
+    return seen;
+  };
+  it('on any sequence of path operations', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 10 }), (ops) => {
+        expect(run(FlatNode, Flat, ops)).toEqual(run(ImmNode, Imm, ops));
+      }),
+      { numRuns: 400 },
+    );
+  });
+  it('an empty path and a path through a plain value', () => {
+    const n = FlatNode({ tag: 't' });
+    const i = ImmNode({ tag: 't' });
+    expect(String(n.setIn([], 1))).toBe(String(i.setIn([], 1)));
+    expect(String(n.updateIn([], (x) => x))).toBe(String(i.updateIn([], (x) => x)));
+    expect(String(n.getIn([]))).toBe(String(i.getIn([])));
+    expect(() => n.setIn(['tag', 'x'], 1)).toThrow(/Cannot update within non-data-structure value in path \["tag"\]/);
+    expect(() => i.setIn(['tag', 'x'], 1)).toThrow(/Cannot update within non-data-structure value in path \["tag"\]/);
+  });
+});

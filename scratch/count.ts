@@ -1,0 +1,21 @@
+import { isRecord, isMap, isList, isSet } from 'immutable';
+import { CanonicalEncoder } from '../src/engine/encoding.ts';
+import { CASES } from '../bench/cases.ts';
+import { checkVariant } from 'modelcheck';
+const P = CanonicalEncoder.prototype as any;
+const counts: Record<string, number> = {};
+const origWC = P.writeCollection;
+P.writeCollection = function (v: any) {
+  let k = isRecord(v) ? 'R:' + (v.constructor.displayName) : isMap(v) ? 'Map' + v.size : isList(v) ? 'List' : isSet(v) ? 'Set' + v.size : 'other';
+  counts[k] = (counts[k] ?? 0) + 1;
+  return origWC.call(this, v);
+};
+let encodes = 0;
+const origEnc = P.encode;
+P.encode = function (v: any) { encodes++; return origEnc.call(this, v); };
+const c = CASES[6];
+const { model, variant } = await c.load();
+const v = model.variants.find((x) => x.name === variant)!;
+const r = checkVariant(v as any, {} as any);
+console.log('encodes', encodes);
+for (const [k, v] of Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(k, v, (v / encodes).toFixed(2));
