@@ -227,6 +227,7 @@ describe('paths (getIn, setIn, updateIn, deleteIn) give what immutable.js gives,
     fc.record({ kind: fc.constant('reentrant' as const), key }),
   );
   type Op = typeof op extends fc.Arbitrary<infer O> ? O : never;
+  type WithNotSet<T> = { updateIn(path: unknown[], notSetValue: unknown, f: (x: unknown) => unknown): T };
   const run = (R: typeof FlatNode | typeof ImmNode, P: typeof Flat | typeof Imm, ops: Op[]) => {
     let n = R({ pods: Map({ a: P({ name: 'a' }), b: P({ name: 'b', restarts: 1 }) }), tag: 't' });
     const seen: string[] = [];
@@ -238,7 +239,8 @@ describe('paths (getIn, setIn, updateIn, deleteIn) give what immutable.js gives,
           break;
         case 'updateIn':
           n = o.notSet
-            ? n.updateIn(['pods', o.key, o.field], 0, (x) => `${String(x)}+`)
+            ? // (immutable.js's Record typings leave out the notSetValue form its Records have)
+              (n as unknown as WithNotSet<typeof n>).updateIn(['pods', o.key, o.field], 0, (x) => `${String(x)}+`)
             : n.updateIn(['pods', o.key, o.field], (x) => `${String(x)}!`);
           break;
         case 'updatePod':
