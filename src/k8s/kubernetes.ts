@@ -411,16 +411,22 @@ export class Kubernetes<S> {
         const pending = world.pending.get(m.name);
         if (pending === undefined || pending.size === 0) return NONE;
         const kinds = world.order.get(m.name);
-        if (kinds === undefined) return [...pending.keys()];
         const out: string[] = [];
-        for (const key of pending.keys()) {
+        if (kinds === undefined) {
+          pending.forEach((_, key) => {
+            out.push(key);
+          });
+          return out;
+        }
+        pending.forEach((_, key) => {
           const entry = kinds.get(kindOfKey(key));
           if (entry === undefined) out.push(key);
           else if (entry.keys.first() === key) {
             out.push(key);
-            for (const n of popSizes(world, m.name, key).slice(1)) out.push(`${key}#${n}`);
+            const sizes = popSizes(world, m.name, key);
+            for (let i = 1; i < sizes.length; i++) out.push(`${key}#${sizes[i]}`);
           }
-        }
+        });
         return out;
       },
       formatParam: (p) => {
@@ -550,8 +556,8 @@ export class Kubernetes<S> {
       if (c.eventFilter && !c.eventFilter(e)) continue;
       for (const w of c.watches) {
         if (w.kind !== e.object.kind || (w.predicate && !w.predicate(e))) continue;
-        const keys = [...(w.map ? w.map(e.object, cacheOf(next, m.name)) : [key])];
-        queued?.push(...keys.map((k) => `${k} for ${c.name}`));
+        const keys = w.map ? [...w.map(e.object, cacheOf(next, m.name))] : [key];
+        if (queued) for (const k of keys) queued.push(`${k} for ${c.name}`);
         next = enqueue(next, c.name, keys);
       }
     }

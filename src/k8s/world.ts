@@ -78,11 +78,14 @@ export function kindOfKey(key: ObjectKey): string {
   return key.slice(0, key.indexOf('/'));
 }
 
-/** The keys of `kind` with events pending for `cache`. */
-function pendingOfKind(world: KubeWorld, cache: string, kind: string): ObjectKey[] {
-  const keys: ObjectKey[] = [];
-  for (const k of world.pending.get(cache)?.keys() ?? []) if (kindOfKey(k) === kind) keys.push(k);
-  return keys;
+/** Whether `key` is of `kind` (without cutting the kind out of it: this runs for every state). */
+function isOfKind(key: ObjectKey, kind: string): boolean {
+  return key.charCodeAt(kind.length) === 47 /* '/' */ && key.startsWith(kind);
+}
+
+/** The first key of `kind` with events pending for `cache` other than `not`, if any. */
+function pendingOfKind(world: KubeWorld, cache: string, kind: string, not?: ObjectKey): ObjectKey | undefined {
+  return world.pending.get(cache)?.findKey((_, k) => k !== not && isOfKind(k, kind));
 }
 
 /** Sets (or, where it says nothing more than the per-object lists, drops) an order entry. */
@@ -105,7 +108,7 @@ export function sendEvent(world: KubeWorld, caches: readonly string[], event: Wa
       next = next.setIn(['order', cache, kind], entry.set('keys', entry.keys.push(key)));
     } else {
       // Without an entry at most one object of the kind has events pending.
-      const other = pendingOfKind(next, cache, kind).find((k) => k !== key);
+      const other = pendingOfKind(next, cache, kind, key);
       if (other !== undefined) {
         const n = next.pending.get(cache)!.get(other)!.size;
         next = withOrder(
@@ -133,7 +136,7 @@ export function nextEvent(world: KubeWorld, cache: string, key: ObjectKey): Watc
 /** The object whose events `cache`'s informer for `kind` hands out next, if any. */
 export function headOf(world: KubeWorld, cache: string, kind: string): ObjectKey | undefined {
   const entry = world.order.get(cache)?.get(kind);
-  return entry !== undefined ? entry.keys.first() : pendingOfKind(world, cache, kind)[0];
+  return entry !== undefined ? entry.keys.first() : pendingOfKind(world, cache, kind);
 }
 
 /**
@@ -192,7 +195,12 @@ export function dropPending(world: KubeWorld, cache: string): KubeWorld {
 }
 
 export function enqueue(world: KubeWorld, controller: string, keys: Iterable<ObjectKey>): KubeWorld {
-  return world.updateIn(['queues', controller], (q) => ((q as Set<ObjectKey> | undefined) ?? Set()).union(keys));
+  return world.updateIn(['queues', controller], (q) => {
+    const queue = (q as Set<ObjectKey> | undefined) ?? Set<ObjectKey>();
+    // (Most calls add one key, often one already queued: Set.add gives back the same set then.)
+    if (Array.isArray(keys) && keys.length === 1) return queue.add(keys[0] as ObjectKey);
+    return queue.union(keys);
+  });
 }
 
 export function cacheOf(world: KubeWorld, cache: string): Map<ObjectKey, KubeObject> {
