@@ -27,6 +27,7 @@ import {
   type Set as ImmutableSet,
 } from 'immutable';
 import { DIGEST_OF, type Digested } from './digestSlot.ts';
+import { isFlatRecord } from './flatRecord.ts';
 import { murmur3x86_128 } from './hash.ts';
 import { compareKeys, isPlainObject } from './plainValue.ts';
 import { PackedValue } from './packed/packedType.ts';
@@ -65,6 +66,8 @@ interface RecordLayout {
   readonly keys: readonly string[];
   readonly header: Uint8Array;
   readonly keyBytes: readonly Uint8Array[];
+  /** A FlatRecord type (flatRecord.ts): its values are read from its array, in the same order. */
+  readonly flat: boolean;
 }
 
 /**
@@ -556,7 +559,7 @@ export class CanonicalEncoder {
         enc.str(k);
         return enc.buf.slice(0, enc.pos);
       });
-      layout = { keys, header, keyBytes };
+      layout = { keys, header, keyBytes, flat: isFlatRecord(v) };
       this.layouts.set(proto, layout);
     }
     return layout;
@@ -566,11 +569,12 @@ export class CanonicalEncoder {
   private writeCollection(v: object): boolean {
     if (isRecord(v)) {
       // Fields come in the order the Record's factory declared them.
-      const { keys, header, keyBytes } = this.layoutOf(v);
+      const { keys, header, keyBytes, flat: isFlat } = this.layoutOf(v);
       this.bytesOut(header);
-      // A FlatRecord (flatRecord.ts) keeps its fields in one array, in the same order.
-      const flat = (v as { _v?: unknown[] })._v;
-      if (flat !== undefined) {
+      // A FlatRecord keeps its fields in one array, in the same order. (Known by its type, not by
+      // a field named `_v`, which an immutable.js Record may have.)
+      if (isFlat) {
+        const flat = (v as unknown as { _v: unknown[] })._v;
         for (let i = 0; i < keys.length; i++) {
           this.bytesOut(keyBytes[i]);
           this.write(flat[i]);

@@ -42,17 +42,17 @@ const recordPrototype = ImmutableRecord.prototype as unknown as object;
  */
 const flatPrototype: ThisType<FlatInstance> & { [name: string]: unknown } = {
   has(k: unknown): boolean {
-    return typeof k === 'string' && this._slots[k] !== undefined;
+    return slotOf(this, k) !== undefined;
   },
   get(k: unknown, notSetValue?: unknown): unknown {
-    const i = typeof k === 'string' ? this._slots[k] : undefined;
+    const i = slotOf(this, k);
     return i === undefined ? notSetValue : this._v[i];
   },
   set(k: unknown, v: unknown): FlatInstance {
-    const i = typeof k === 'string' ? this._slots[k] : undefined;
+    const i = slotOf(this, k);
     // (As immutable.js: an unknown field is ignored, and undefined stands for the default.)
     if (i === undefined) return this;
-    const value = v === undefined ? this._defaultValues[k as string] : v;
+    const value = v === undefined ? this._defaultValues[this._keys[i]] : v;
     if (this.__ownerID) {
       if (this._v[i] !== value) {
         this._v[i] = value;
@@ -115,8 +115,9 @@ const flatPrototype: ThisType<FlatInstance> & { [name: string]: unknown } = {
   updateIn(keyPath: unknown, notSetValue: unknown, updater?: unknown): unknown {
     const n = chain(this, keyPath);
     if (n < 0) return generic.updateIn.call(this, keyPath, notSetValue, updater);
-    const update = (updater === undefined ? notSetValue : updater) as (v: unknown) => unknown;
-    const notSet = updater === undefined ? undefined : notSetValue;
+    // (As immutable.js: a missing updater, or any falsy one, means the second argument is it.)
+    const update = (updater ? updater : notSetValue) as (v: unknown) => unknown;
+    const notSet = updater ? notSetValue : undefined;
     const path = keyPath as unknown[];
     const old = path.length === 0 ? this : (links[n - 1] as Walkable).get(path[n - 1], ABSENT);
     const existing = old === ABSENT ? notSet : old;
@@ -204,9 +205,36 @@ function removeIn(root: unknown, keyPath: unknown): unknown {
   return n === 1 ? v : rebuild(links, path, n - 1, v);
 }
 
-/** Names a field cannot have: the Record's own methods and internals (immutable.js refuses them too). */
+/**
+ * The field index of key `k`. A key is looked up as a property name, as immutable.js's Record
+ * does (`get(0)` reads a field named "0"); a symbol names no field.
+ */
+function slotOf(r: FlatType, k: unknown): number | undefined {
+  return typeof k === 'string' ? r._slots[k] : typeof k === 'symbol' ? undefined : r._slots[k as string];
+}
+
+/** The internals every FlatRecord type's prototype or instances carry, beside the inherited methods. */
+const INTERNALS = ['_v', '_altered', '_slots', '_make', '_keys', '_indices', '_defaultValues', '_name', '__ownerID'];
+
+/** Names a field cannot have: the Record's own methods and internals (immutable.js warns of the methods). */
 function reserved(name: string): boolean {
-  return name in flatPrototype || name === '_v' || name === '_altered' || name === '_slots' || name === '_make' || name === '__ownerID';
+  return name in flatPrototype || INTERNALS.includes(name);
+}
+
+/** Whether `v` is a FlatRecord (of any type): for the encoder, which reads its values array. */
+export function isFlatRecord(v: object): boolean {
+  return Object.prototype.isPrototypeOf.call(flatPrototype, v);
+}
+
+/** A constructor of instances with prototype `proto` from a values array, compiled apart (see FlatRecord). */
+function compileMake(proto: object, name: string | undefined): FlatType['_make'] {
+  const make = new Function(
+    'D',
+    'return function FlatRecord(v, o) { this._v = v; this.__ownerID = o; this._altered = false; this[D] = undefined; };',
+  )(DIGEST_OF) as FlatType['_make'];
+  if (name) Object.defineProperty(make, 'name', { value: name });
+  make.prototype = proto as FlatInstance;
+  return make;
 }
 
 /**
@@ -231,18 +259,25 @@ export function FlatRecord<TProps extends object>(defaultValues: TProps, name?: 
     indices[keys[i]] = i;
   }
 
+  const proto = Object.create(flatPrototype) as { [k: string]: unknown };
   // Each type gets its own constructor and getters, compiled apart (new Function), so that each
   // has feedback of its own: one shared closure would see every type's objects and go megamorphic.
-  const make = new Function(
-    'D',
-    'return function FlatRecord(v, o) { this._v = v; this.__ownerID = o; this._altered = false; this[D] = undefined; };',
-  )(DIGEST_OF) as FlatType['_make'];
-  if (name) Object.defineProperty(make, 'name', { value: name });
+  const make = compileMake(proto, name);
 
   const factory = function (this: unknown, values?: unknown): unknown {
     if (values instanceof factory) return values;
+    // A subclass (`class Pod extends FlatRecord(...)`) gets instances, and copies, of its own.
+    const sub = new.target as { prototype: { _make?: FlatType['_make'] } } | undefined;
+    if (sub !== undefined && sub !== (factory as unknown)) {
+      if (!Object.hasOwn(sub.prototype, '_make')) {
+        Object.defineProperty(sub.prototype, '_make', { value: compileMake(sub.prototype, name) });
+      }
+      return new sub.prototype._make!(fieldValues(values), undefined);
+    }
     return new make(fieldValues(values), undefined);
   } as unknown as ImmutableRecord.Factory<TProps> & { prototype: object; displayName?: string };
+  // (Named as immutable.js's factories are: an unnamed type prints, and is refused, as "Record".)
+  Object.defineProperty(factory, 'name', { value: 'Record' });
 
   let reader: ImmutableRecord.Factory<{ readonly [field: string]: unknown }> | undefined;
   function fieldValues(values: unknown): unknown[] {
@@ -265,7 +300,6 @@ export function FlatRecord<TProps extends object>(defaultValues: TProps, name?: 
     return out;
   }
 
-  const proto = Object.create(flatPrototype) as { [k: string]: unknown };
   proto.constructor = factory;
   proto._keys = keys;
   proto._indices = indices;
@@ -287,7 +321,6 @@ export function FlatRecord<TProps extends object>(defaultValues: TProps, name?: 
     });
   }
   (factory as { prototype: object }).prototype = proto;
-  make.prototype = proto;
   if (name) factory.displayName = name;
   return factory;
 }

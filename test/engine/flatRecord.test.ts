@@ -282,3 +282,58 @@ describe('paths (getIn, setIn, updateIn, deleteIn) give what immutable.js gives,
     expect(() => i.setIn(['tag', 'x'], 1)).toThrow(/Cannot update within non-data-structure value in path \["tag"\]/);
   });
 });
+
+describe("a review's findings (each failed before its fix)", () => {
+  it('an immutable.js Record with a field named _v is encoded by its fields, not read as a FlatRecord', () => {
+    const V = Record({ _v: 'xy', a: 1 }, 'V');
+    expect(bytes(V({ a: 1 }))).not.toBe(bytes(V({ a: 2 })));
+    expect(new Fingerprinter().hex(V({ a: 1 }))).not.toBe(new Fingerprinter().hex(V({ a: 2 })));
+    expect(() => bytes(Record({ _v: null, a: 1 }, 'V2')())).not.toThrow();
+  });
+
+  it('a key is looked up as a property name, as immutable.js does: number keys name fields', () => {
+    for (const R of [FlatRecord({ 0: 0, 1: 0 }, 'Ctr'), Record({ 0: 0, 1: 0 }, 'Ctr')]) {
+      const c = R();
+      expect(String(c.update(0 as never, ((x: number) => x + 1) as never))).toBe('Ctr { 0: 1, 1: 0 }');
+      expect(String(c.set(0 as never, 7 as never))).toBe('Ctr { 0: 7, 1: 0 }');
+      expect(c.set(1 as never, 3 as never).get(1 as never)).toBe(3);
+      expect(c.has(1 as never)).toBe(true);
+      expect(c.set(1 as never, 3 as never).getIn([1])).toBe(3);
+      expect(String(c.merge(Map([[1, 5]]) as never))).toBe('Ctr { 0: 0, 1: 5 }');
+      expect(String(c.withMutations((d) => d.set(0 as never, 7 as never)))).toBe('Ctr { 0: 7, 1: 0 }');
+    }
+  });
+
+  it('a subclass gets instances of its own, and writes keep it', () => {
+    for (const R of [FlatRecord({ a: 1 }, 'S'), Record({ a: 1 }, 'S')]) {
+      class Sub extends R {
+        double(): number {
+          return this.a * 2;
+        }
+      }
+      const s = new Sub({ a: 2 });
+      expect(s instanceof Sub && s instanceof R).toBe(true);
+      expect(s.double()).toBe(4);
+      const t = s.set('a', 3) as Sub;
+      expect(t instanceof Sub).toBe(true);
+      expect(t.double()).toBe(6);
+      expect(s.a).toBe(2);
+    }
+  });
+
+  it('refuses fields named after its internals, and an unnamed type prints as "Record"', () => {
+    for (const name of ['_keys', '_defaultValues', '_indices', '_name', '_slots']) {
+      expect(() => FlatRecord({ [name]: 'x', b: 1 }, 'K')).toThrow(`a field cannot be named ${name}`);
+    }
+    expect(String(FlatRecord({ a: 1 })())).toBe(String(Record({ a: 1 })()));
+    expect(Record.getDescriptiveName(FlatRecord({ a: 1 })())).toBe('Record');
+  });
+
+  it('updateIn with a falsy third argument takes the second as the updater, as immutable.js does', () => {
+    for (const R of [Flat, Imm]) {
+      const p = R({ name: 'p' });
+      expect(String((p as unknown as WithNull).updateIn(['name'], (x: unknown) => `${String(x)}!`, null))).toContain('name: "p!"');
+    }
+  });
+});
+type WithNull = { updateIn(path: unknown[], f: (x: unknown) => unknown, u: null): unknown };
