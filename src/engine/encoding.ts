@@ -10,7 +10,8 @@
 // only the parts on the path that changed. In digest mode an unordered collection is not
 // sorted: it is written as its tag, its size and the lane-wise sum (mod 2^32) of its entries'
 // digests, which is the same in any order (a Set's members and a Map's keys are distinct, so
-// the sum is over a set). Sorting the entries' bytes took a sixth of a search's time.
+// the sum is over a set). Sorting the entries' bytes took a sixth of a search's time. A
+// Record's field names come once, before its values, rather than each before its value.
 //
 // Plain arrays and objects (plainValue.ts) are written in place in either mode, an object's
 // keys sorted, so that `{ a, b }` and `{ b, a }` are one value.
@@ -66,9 +67,25 @@ interface RecordLayout {
   readonly keys: readonly string[];
   readonly header: Uint8Array;
   readonly keyBytes: readonly Uint8Array[];
+  /**
+   * Digest mode: the header followed by every field name, written once before the values alone.
+   * A Record's field names are its type's, so they say nothing a value does not: one copy per
+   * part rather than one per field (a part's bytes are hashed, and a KubeObject's names were
+   * about half of its).
+   */
+  readonly digestHeader: Uint8Array;
   /** A FlatRecord type (flatRecord.ts): its values are read from its array, in the same order. */
   readonly flat: boolean;
 }
+
+/** The kinds of collection a prototype can mark; a Record type is known by its layout instead. */
+const KIND_LIST = 0;
+const KIND_MAP = 1;
+const KIND_ORDERED_MAP = 2;
+const KIND_SET = 3;
+const KIND_ORDERED_SET = 4;
+const KIND_PACKED = 5;
+type PartKind = RecordLayout | number;
 
 /**
  * A plain object's keys as for-in lists them (the order it was built in), and how to write it
@@ -126,7 +143,10 @@ export class CanonicalEncoder {
    * the digests (keepPending) only for a state that turned out to be new.
    */
   private readonly pendingParts: object[] = [];
-  private readonly layouts = new Map<object, RecordLayout>();
+  /** Each immutable.js or packed part's kind, by its prototype (see kindOf). */
+  private readonly kinds = new Map<object, PartKind>();
+  private lastProto: object | null = null;
+  private lastKind: PartKind = KIND_LIST;
   /** Each Record type's name, to refuse two types with one name. */
   private readonly recordNames = new Map<string, object>();
   /** Plain objects' layouts, by key count (see objectLayout). */
@@ -287,9 +307,14 @@ export class CanonicalEncoder {
   }
 
   private bytesOut(b: Uint8Array): void {
-    this.ensure(b.length);
-    this.buf.set(b, this.pos);
-    this.pos += b.length;
+    const n = b.length;
+    this.ensure(n);
+    const buf = this.buf;
+    const p = this.pos;
+    // (Headers and names are short: a loop beats TypedArray.set's call into the runtime.)
+    if (n <= 64) for (let i = 0; i < n; i++) buf[p + i] = b[i];
+    else buf.set(b, p);
+    this.pos = p + n;
   }
 
   /**
@@ -392,13 +417,14 @@ export class CanonicalEncoder {
         this.pos = p;
         return;
       }
-      const start = this.pos;
-      // (A packed value is written in place, not as a digest; writeCollection says so last, after
-      // the immutable.js kinds: a prototype walk for every part was a tenth of this function.)
-      if (!this.writeCollection(obj)) {
+      const kind = this.kindOf(obj, proto);
+      // (A packed value is written in place, not as a digest.)
+      if (kind === KIND_PACKED) {
         this.writePacked(obj as PackedValue);
         return;
       }
+      const start = this.pos;
+      this.writeCollection(obj, kind);
       // Replace the part's bytes by a reference to their digest.
       const digest = this.digest;
       murmur3x86_128(this.view, start, this.pos - start, digest);
@@ -419,11 +445,13 @@ export class CanonicalEncoder {
       this.bytesOut(cached);
       return;
     }
-    const start = this.pos;
-    if (!this.writeCollection(obj)) {
+    const kind = this.kindOf(obj, proto);
+    if (kind === KIND_PACKED) {
       this.writePacked(obj as PackedValue);
       return;
     }
+    const start = this.pos;
+    this.writeCollection(obj, kind);
     if (this.memo.size >= this.memoLimit) this.memo.clear();
     this.memo.set(obj, this.buf.slice(start, this.pos));
   }
@@ -530,110 +558,145 @@ export class CanonicalEncoder {
     this.u32(d[3]);
   }
 
-  private layoutOf(v: object): RecordLayout {
-    const proto = Object.getPrototypeOf(v) as object;
-    let layout = this.layouts.get(proto);
-    if (!layout) {
-      const keys = [...(v as unknown as { toSeq(): { keys(): Iterable<string> } }).toSeq().keys()].map(String);
-      // Once per Record type: the frontier may keep states as bytes (stateCodec.ts) and
-      // rebuilds Records by their type's name, so each type needs a name of its own.
-      const name = ImmutableRecord.getDescriptiveName(v as never);
-      if ((proto.constructor as { displayName?: string }).displayName === undefined) {
-        throw new UnnamedRecord(`a Record type with no name (fields ${keys.join(', ')})`);
-      }
-      const other = this.recordNames.get(name);
-      if (other !== undefined && other !== proto) throw new UnnamedRecord(`two different Record types named ${name}`);
-      this.recordNames.set(name, proto);
-      const enc = new CanonicalEncoder('full');
-      const header = (() => {
-        enc.pos = 0;
-        enc.byte(TAG_RECORD);
-        // The name and the field names too: two Record types with the same values are not
-        // the same state.
-        enc.str(ImmutableRecord.getDescriptiveName(v as never));
-        enc.u32(keys.length);
-        return enc.buf.slice(0, enc.pos);
-      })();
-      const keyBytes = keys.map((k) => {
-        enc.pos = 0;
-        enc.str(k);
-        return enc.buf.slice(0, enc.pos);
-      });
-      layout = { keys, header, keyBytes, flat: isFlatRecord(v) };
-      this.layouts.set(proto, layout);
+  /**
+   * What a part is, known by its prototype: a Record type's layout, or a collection's kind.
+   * immutable.js tells its kinds by marks on their prototypes (isRecord, isMap, isOrdered...),
+   * so one lookup per part replaces up to four of those checks (each a load from one of many
+   * shapes), and a packed value is found without walking its prototype chain.
+   */
+  private kindOf(v: object, proto: object): PartKind {
+    // (Parts of one kind often come in a row, the Lists of a List say: the last one is kept.)
+    if (proto === this.lastProto) return this.lastKind;
+    const known = this.kinds.get(proto);
+    if (known !== undefined) {
+      this.lastProto = proto;
+      this.lastKind = known;
+      return known;
     }
-    return layout;
+    let kind: PartKind;
+    if (isRecord(v)) kind = this.newLayout(v, proto);
+    else if (isList(v)) kind = KIND_LIST;
+    else if (isMap(v)) kind = isOrdered(v) ? KIND_ORDERED_MAP : KIND_MAP;
+    else if (isSet(v)) kind = isOrdered(v) ? KIND_ORDERED_SET : KIND_SET;
+    else if (v instanceof PackedValue) kind = KIND_PACKED;
+    else throw new NotAStateValue('', describe(v));
+    this.kinds.set(proto, kind);
+    return kind;
   }
 
-  /** Writes an immutable.js value; false, writing nothing, for a packed value (written in place by writePacked). */
-  private writeCollection(v: object): boolean {
-    if (isRecord(v)) {
+  private newLayout(v: object, proto: object): RecordLayout {
+    const keys = [...(v as unknown as { toSeq(): { keys(): Iterable<string> } }).toSeq().keys()].map(String);
+    // Once per Record type: the frontier may keep states as bytes (stateCodec.ts) and
+    // rebuilds Records by their type's name, so each type needs a name of its own.
+    const name = ImmutableRecord.getDescriptiveName(v as never);
+    if ((proto.constructor as { displayName?: string }).displayName === undefined) {
+      throw new UnnamedRecord(`a Record type with no name (fields ${keys.join(', ')})`);
+    }
+    const other = this.recordNames.get(name);
+    if (other !== undefined && other !== proto) throw new UnnamedRecord(`two different Record types named ${name}`);
+    this.recordNames.set(name, proto);
+    const enc = new CanonicalEncoder('full');
+    enc.byte(TAG_RECORD);
+    // The name and the field names too: two Record types with the same values are not the same state.
+    enc.str(name);
+    enc.u32(keys.length);
+    const header = enc.buf.slice(0, enc.pos);
+    const keyBytes = keys.map((k) => {
+      enc.pos = 0;
+      enc.str(k);
+      return enc.buf.slice(0, enc.pos);
+    });
+    const digestHeader = new Uint8Array(header.length + keyBytes.reduce((n, b) => n + b.length, 0));
+    digestHeader.set(header);
+    let at = header.length;
+    for (const b of keyBytes) {
+      digestHeader.set(b, at);
+      at += b.length;
+    }
+    return { keys, header, keyBytes, digestHeader, flat: isFlatRecord(v) };
+  }
+
+  /** Writes an immutable.js value of kind `kind` (not a packed one: writePacked). */
+  private writeCollection(v: object, kind: PartKind): void {
+    if (typeof kind !== 'number') {
       // Fields come in the order the Record's factory declared them.
-      const { keys, header, keyBytes, flat: isFlat } = this.layoutOf(v);
-      this.bytesOut(header);
+      const keys = kind.keys;
+      if (this.mode === 'digest') {
+        // The names once, then the values (see RecordLayout.digestHeader).
+        this.bytesOut(kind.digestHeader);
+        if (kind.flat) {
+          const flat = (v as unknown as { _v: unknown[] })._v;
+          for (let i = 0; i < keys.length; i++) this.write(flat[i]);
+          return;
+        }
+        const r = v as unknown as { get(k: string): unknown };
+        for (let i = 0; i < keys.length; i++) this.write(r.get(keys[i]));
+        return;
+      }
+      const keyBytes = kind.keyBytes;
+      this.bytesOut(kind.header);
       // A FlatRecord keeps its fields in one array, in the same order. (Known by its type, not by
       // a field named `_v`, which an immutable.js Record may have.)
-      if (isFlat) {
+      if (kind.flat) {
         const flat = (v as unknown as { _v: unknown[] })._v;
         for (let i = 0; i < keys.length; i++) {
           this.bytesOut(keyBytes[i]);
           this.write(flat[i]);
         }
-        return true;
+        return;
       }
       const r = v as unknown as { get(k: string): unknown };
       for (let i = 0; i < keys.length; i++) {
         this.bytesOut(keyBytes[i]);
         this.write(r.get(keys[i]));
       }
-      return true;
+      return;
     }
-    if (isList(v)) {
-      this.byte(TAG_LIST);
-      this.u32(v.size);
-      (v as ImmutableList<unknown>).forEach(this.writeItem);
-      return true;
-    }
-    if (isMap(v)) {
-      const ordered = isOrdered(v);
-      this.byte(ordered ? TAG_ORDERED_MAP : TAG_MAP);
-      this.u32(v.size);
-      if (ordered) {
+    switch (kind) {
+      case KIND_LIST:
+        this.byte(TAG_LIST);
+        this.u32((v as ImmutableList<unknown>).size);
+        (v as ImmutableList<unknown>).forEach(this.writeItem);
+        return;
+      case KIND_ORDERED_MAP:
+        this.byte(TAG_ORDERED_MAP);
+        this.u32((v as ImmutableMap<unknown, unknown>).size);
         (v as ImmutableMap<unknown, unknown>).forEach(this.writeKeyed);
-        return true;
-      }
-      if (this.mode === 'digest') {
-        this.openSum();
-        (v as ImmutableMap<unknown, unknown>).forEach(this.sumEntry);
-        this.closeSum();
-        return true;
-      }
-      const base = this.starts.length;
-      (v as ImmutableMap<unknown, unknown>).forEach(this.writeEntry);
-      this.sortSegments(base);
-      return true;
-    }
-    if (isSet(v)) {
-      const ordered = isOrdered(v);
-      this.byte(ordered ? TAG_ORDERED_SET : TAG_SET);
-      this.u32(v.size);
-      if (ordered) {
+        return;
+      case KIND_ORDERED_SET:
+        this.byte(TAG_ORDERED_SET);
+        this.u32((v as ImmutableSet<unknown>).size);
         (v as ImmutableSet<unknown>).forEach(this.writeItem);
-        return true;
+        return;
+      case KIND_MAP: {
+        this.byte(TAG_MAP);
+        this.u32((v as ImmutableMap<unknown, unknown>).size);
+        if (this.mode === 'digest') {
+          this.openSum();
+          (v as ImmutableMap<unknown, unknown>).forEach(this.sumEntry);
+          this.closeSum();
+          return;
+        }
+        const base = this.starts.length;
+        (v as ImmutableMap<unknown, unknown>).forEach(this.writeEntry);
+        this.sortSegments(base);
+        return;
       }
-      if (this.mode === 'digest') {
-        this.openSum();
-        (v as ImmutableSet<unknown>).forEach(this.sumMember);
-        this.closeSum();
-        return true;
+      case KIND_SET: {
+        this.byte(TAG_SET);
+        this.u32((v as ImmutableSet<unknown>).size);
+        if (this.mode === 'digest') {
+          this.openSum();
+          (v as ImmutableSet<unknown>).forEach(this.sumMember);
+          this.closeSum();
+          return;
+        }
+        const base = this.starts.length;
+        (v as ImmutableSet<unknown>).forEach(this.writeMember);
+        this.sortSegments(base);
+        return;
       }
-      const base = this.starts.length;
-      (v as ImmutableSet<unknown>).forEach(this.writeMember);
-      this.sortSegments(base);
-      return true;
     }
-    if (v instanceof PackedValue) return false;
-    throw new NotAStateValue('', describe(v));
   }
 
   /**

@@ -138,6 +138,23 @@ describe('order-carrying and kind-carrying collections', () => {
     expect(bytesOf(Set([1]))).not.toEqual(bytesOf(List([1])));
   });
 
+  it('tells kinds apart where one follows another in a value, in both modes (kinds are kept by prototype)', () => {
+    // The encoder knows a part's kind by its prototype and keeps the last one it met: a kind
+    // must not carry over to the next part. Each pair differs in one part's kind only.
+    const pairs: [unknown, unknown][] = [
+      [List([Set([1]), OrderedSet([1])]), List([Set([1]), Set([1])])],
+      [List([OrderedSet([1]), Set([1])]), List([OrderedSet([1]), OrderedSet([1])])],
+      [List([Map({ a: 1 }), OrderedMap({ a: 1 })]), List([Map({ a: 1 }), Map({ a: 1 })])],
+      [List([List([1]), Set([1])]), List([List([1]), List([1])])],
+      [List([Point(), Map({ x: 0, y: 0 })]), List([Point(), Point()])],
+    ];
+    for (const mode of ['digest', 'full'] as const) {
+      const enc = new CanonicalEncoder(mode);
+      const of = (v: unknown) => Array.from(enc.bytes.subarray(0, enc.encode(v))).join(',');
+      for (const [a, b] of pairs) expect(of(a)).not.toBe(of(b));
+    }
+  });
+
   it('tells apart values that differ only in nesting or in string boundaries', () => {
     const values = [
       List(['ab']),
