@@ -59,6 +59,8 @@ interface RecordType {
   readonly name: string;
   readonly keys: readonly string[];
   readonly make: (values: Record<string, unknown>) => unknown;
+  /** The type's constructor, as its instances name it (`constructor`). */
+  readonly ctor: object;
 }
 
 /**
@@ -329,9 +331,10 @@ export class StateCodec {
     }
     const other = this.typeByName.get(name);
     if (other !== undefined && other !== ctor) throw new UnnamedRecord(`two different Record types named ${name}`);
-    const make = ctor as unknown as (values: Record<string, unknown>) => unknown;
+    // (With `new`: a Record type written as a class refuses a call without it, and a factory takes either.)
+    const Make = ctor as unknown as new (values: Record<string, unknown>) => unknown;
     const i = this.types.length;
-    this.types.push({ name, keys, make });
+    this.types.push({ name, keys, make: (values) => new Make(values), ctor });
     this.typeIndex.set(ctor, i);
     this.typeByName.set(name, ctor);
     return i;
@@ -403,7 +406,7 @@ export class StateCodec {
       case TAG_RECORD: {
         const type = this.types[this.readUvarint()];
         const p =
-          prev !== undefined && prev !== null && (prev as { constructor: unknown }).constructor === type.make
+          prev !== undefined && prev !== null && (prev as { constructor: unknown }).constructor === type.ctor
             ? (prev as { get(k: string): unknown })
             : undefined;
         if (p !== undefined) {

@@ -149,9 +149,10 @@ export function formatValue(packedOrNot: unknown): string {
   }
   if (isRecord(v)) {
     // Only the fields that differ from the Record type's defaults: the rest is noise.
-    // Called detached: with `this` bound to the instance, a Record factory re-initializes it.
-    const factory = (v as unknown as { constructor: () => { get(k: string): unknown } }).constructor;
-    const defaults = factory();
+    // With `new` (not called on the instance, which a Record factory would re-initialize): a
+    // Record type written as a class refuses a call without it.
+    const Factory = (v as unknown as { constructor: new () => { get(k: string): unknown } }).constructor;
+    const defaults = new Factory();
     const fields = [...v.toSeq().entries()]
       .filter(([k, x]) => !is(x, defaults.get(String(k))))
       .map(([k, x]) => `${String(k)}: ${formatValue(x)}`);
