@@ -170,27 +170,23 @@ export function popSizes(world: KubeWorld, cache: string, key: ObjectKey): numbe
  * those as arrived.
  */
 export function takeEvent(world: KubeWorld, cache: string, key: ObjectKey): KubeWorld {
-  const pendingOfCache = world.pending.get(cache);
-  const events = pendingOfCache?.get(key);
-  if (pendingOfCache === undefined || events === undefined || events.isEmpty()) return world;
+  const events = world.pending.get(cache)?.get(key);
+  if (!events || events.isEmpty()) return world;
   const event = events.first()!;
   const rest = events.shift();
   let next = world;
-  const kinds = world.order.get(cache);
-  if (kinds !== undefined) {
-    const kind = kindOfKey(key);
-    const entry = kinds.get(kind);
-    if (entry !== undefined) {
-      const at = entry.keys.indexOf(key);
-      next = withOrder(next, cache, kind, entry.keys.delete(at), Math.max(entry.arrived, at + 1) - 1);
-    }
+  const kind = kindOfKey(key);
+  const entry = world.order.get(cache)?.get(kind);
+  if (entry !== undefined) {
+    const at = entry.keys.indexOf(key);
+    next = withOrder(next, cache, kind, entry.keys.delete(at), Math.max(entry.arrived, at + 1) - 1);
   }
-  // (Each field read and written once: this runs for every cache catch-up step.)
-  const caches = next.caches;
-  const held = caches.get(cache) ?? Map<ObjectKey, KubeObject>();
   return next
-    .set('pending', next.pending.set(cache, rest.isEmpty() ? pendingOfCache.delete(key) : pendingOfCache.set(key, rest)))
-    .set('caches', caches.set(cache, event.type === 'DELETED' ? held.delete(key) : held.set(key, event.object)));
+    .setIn(['pending', cache], rest.isEmpty() ? world.pending.get(cache)!.delete(key) : world.pending.get(cache)!.set(key, rest))
+    .updateIn(['caches', cache], (c) => {
+      const m = (c as Map<ObjectKey, KubeObject> | undefined) ?? Map<ObjectKey, KubeObject>();
+      return event.type === 'DELETED' ? m.delete(key) : m.set(key, event.object);
+    });
 }
 
 /** Drops every pending event of `cache` (a relist replaces them). */
@@ -199,12 +195,12 @@ export function dropPending(world: KubeWorld, cache: string): KubeWorld {
 }
 
 export function enqueue(world: KubeWorld, controller: string, keys: Iterable<ObjectKey>): KubeWorld {
-  const queues = world.queues;
-  const queue = queues.get(controller);
-  const from = queue ?? Set<ObjectKey>();
-  // (Most calls add one key, often one already queued: Set.add gives back the same set then.)
-  const next = Array.isArray(keys) && keys.length === 1 ? from.add(keys[0] as ObjectKey) : from.union(keys);
-  return next === queue ? world : world.set('queues', queues.set(controller, next));
+  return world.updateIn(['queues', controller], (q) => {
+    const queue = (q as Set<ObjectKey> | undefined) ?? Set<ObjectKey>();
+    // (Most calls add one key, often one already queued: Set.add gives back the same set then.)
+    if (Array.isArray(keys) && keys.length === 1) return queue.add(keys[0] as ObjectKey);
+    return queue.union(keys);
+  });
 }
 
 export function cacheOf(world: KubeWorld, cache: string): Map<ObjectKey, KubeObject> {
