@@ -18,6 +18,7 @@ import { describeAnswer, describeRequest, worldView } from './describe.ts';
 import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConfig, type StepOutcome } from './controller.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
 import { garbageCollectorAction } from './garbageCollector.ts';
+import { applyCatchUp, CatchUps } from './catchUps.ts';
 import { checkWiring, unknownStepError, wiringError } from './wiring.ts';
 import {
   KubeWorld,
@@ -117,6 +118,8 @@ export class Kubernetes<S> {
    * ownerReferences are only data).
    */
   readonly assumptions: readonly string[];
+  /** Cache catch-ups done so far, to apply again where they meet the same values (catchUps.ts). */
+  private readonly catchUps = new CatchUps();
   /** Each manager's controllers, computed once: the cache-sync step reads them on every call. */
   private readonly controllersByManager = new globalThis.Map<string, readonly ControllerConfig<S>[]>();
 
@@ -439,15 +442,22 @@ export class Kubernetes<S> {
         if (!nextEvent(world, m.name, key) || headOf(world, m.name, kindOfKey(key)) !== key) return undefined;
         const sizes = popSizes(world, m.name, key);
         if (count !== 0 && !sizes.slice(1).includes(count)) return undefined;
-        return lens.set(s, this.pop(world, m, key, count === 0 ? sizes[0] : count, events));
+        return lens.set(s, this.catchUp(world, m, key, count === 0 ? sizes[0] : count, false, events));
       },
     });
   }
 
   /** A DeltaFIFO pop: `count` events of `key` taken in one by one, the handlers run on each (processDeltas). */
-  private pop(world: KubeWorld, m: ManagerConfig, key: ObjectKey, count: number, events?: StepEvent[]): KubeWorld {
+  private pop(
+    world: KubeWorld,
+    m: ManagerConfig,
+    key: ObjectKey,
+    count: number,
+    events?: StepEvent[],
+    enqueued?: [string, ObjectKey[]][],
+  ): KubeWorld {
     let next = world;
-    for (let i = 0; i < count; i++) next = this.deliver(next, m, key, 1, events);
+    for (let i = 0; i < count; i++) next = this.deliver(next, m, key, 1, events, enqueued);
     return next;
   }
 
@@ -472,7 +482,7 @@ export class Kubernetes<S> {
         const world = lens.get(s);
         const n = world.pending.get(m.name)?.get(key)?.size ?? 0;
         if (n < 2 || headOf(world, m.name, kindOfKey(key)) !== key) return undefined;
-        return lens.set(s, this.deliver(world, m, key, n, events));
+        return lens.set(s, this.catchUp(world, m, key, n, true, events));
       },
     });
   }
@@ -516,11 +526,44 @@ export class Kubernetes<S> {
   }
 
   /**
+   * A cache catch-up as a step of its own (`sync`, or `syncLatest` when `coalesced`): done once
+   * per set of values it reads, and applied again where it meets them (catchUps.ts). A trace's
+   * step, which tells its events, is always worked out: the memo keeps none.
+   */
+  private catchUp(world: KubeWorld, m: ManagerConfig, key: ObjectKey, count: number, coalesced: boolean, events?: StepEvent[]): KubeWorld {
+    const pending = world.pending.get(m.name);
+    if (events !== undefined || pending === undefined) {
+      return coalesced ? this.deliver(world, m, key, count, events) : this.pop(world, m, key, count, events);
+    }
+    const cache = world.caches.get(m.name);
+    const order = world.order.get(m.name);
+    // (One key for both kinds: a pop of n events runs the handlers n times, a coalesced one once.)
+    const how = coalesced ? -count : count;
+    const known = this.catchUps.find(pending, m.name, key, how, cache, order);
+    if (known !== undefined) return applyCatchUp(world, m.name, known);
+    const enqueued: [string, ObjectKey[]][] = [];
+    const next = coalesced ? this.deliver(world, m, key, count, undefined, enqueued) : this.pop(world, m, key, count, undefined, enqueued);
+    if (next !== world) {
+      const outcome = { pending: next.pending.get(m.name)!, order: next.order.get(m.name), cache: next.caches.get(m.name), enqueued };
+      this.catchUps.keep(pending, m.name, key, how, cache, order, outcome);
+    }
+    return next;
+  }
+
+  /**
    * The cache of `m` takes in the oldest `count` pending events of `key` and runs its
    * controllers' watch handlers once, on the change from the version it held to the last one
-   * taken in (for `count` 1, exactly that event).
+   * taken in (for `count` 1, exactly that event). What the handlers queue is also listed in
+   * `enqueued`, when given.
    */
-  private deliver(world: KubeWorld, m: ManagerConfig, key: ObjectKey, count: number, events?: StepEvent[]): KubeWorld {
+  private deliver(
+    world: KubeWorld,
+    m: ManagerConfig,
+    key: ObjectKey,
+    count: number,
+    events?: StepEvent[],
+    enqueued?: [string, ObjectKey[]][],
+  ): KubeWorld {
     const old = world.caches.get(m.name)?.get(key);
     let next = world;
     let last: WatchEvent | undefined;
@@ -534,7 +577,7 @@ export class Kubernetes<S> {
     const type = count === 1 || last.type === 'DELETED' ? last.type : old === undefined ? 'ADDED' : 'MODIFIED';
     const e: HandlerEvent = { type, old, object: last.object };
     const queued: string[] = [];
-    next = this.runHandlers(next, m, e, events ? queued : undefined);
+    next = this.runHandlers(next, m, e, events ? queued : undefined, enqueued);
     if (events) {
       const over = this.controllersOf(m).length > 0 ? this.controllersOf(m).map((c) => c.name) : [`${m.name}Cache`];
       const handlers = queued.length > 0 ? `; queues ${queued.join(', ')}` : '; no handler queues anything';
@@ -549,7 +592,13 @@ export class Kubernetes<S> {
   }
 
   /** Runs the watch handlers of `m`'s controllers on `e`, queueing the keys they map it to. */
-  private runHandlers(world: KubeWorld, m: ManagerConfig, e: HandlerEvent, queued?: string[]): KubeWorld {
+  private runHandlers(
+    world: KubeWorld,
+    m: ManagerConfig,
+    e: HandlerEvent,
+    queued?: string[],
+    enqueued?: [string, ObjectKey[]][],
+  ): KubeWorld {
     let next = world;
     const key = keyOf(e.object);
     for (const c of this.controllersOf(m)) {
@@ -558,6 +607,7 @@ export class Kubernetes<S> {
         if (w.kind !== e.object.kind || (w.predicate && !w.predicate(e))) continue;
         const keys = w.map ? [...w.map(e.object, cacheOf(next, m.name))] : [key];
         if (queued) for (const k of keys) queued.push(`${k} for ${c.name}`);
+        enqueued?.push([c.name, keys]);
         next = enqueue(next, c.name, keys);
       }
     }

@@ -1,0 +1,86 @@
+// A memo of cache catch-ups. A catch-up (an informer taking in an object's oldest pending events
+// and running its manager's watch handlers) reads only that manager's pending events, their
+// order and its cache, and writes those and the controllers' queues. The search meets the same
+// catch-up again and again: after steps of other actors that leave those three values as they
+// were (the same objects: values never change), it is the other side of a diamond of independent
+// steps. Counted on bench case 6: 79% of its 895,801 catch-ups had been done before on the same
+// three values. Kept, a catch-up's outcome is applied rather than worked out again, and it is
+// the same objects as before, whose digests the fingerprinter already keeps (encoding.ts), so a
+// successor costs fewer new parts to fingerprint as well as less work to make.
+import type { List, Map } from 'immutable';
+import type { WatchEvent } from './apiServer.ts';
+import type { KubeObject, ObjectKey } from './object.ts';
+import { enqueue, type KubeWorld, type WatchOrder } from './world.ts';
+
+/** What one catch-up leaves in its manager's part of the world, and what its handlers queued. */
+export interface CatchUp {
+  readonly pending: Map<ObjectKey, List<WatchEvent>>;
+  readonly order: Map<string, WatchOrder> | undefined;
+  readonly cache: Map<ObjectKey, KubeObject> | undefined;
+  /** Per watch handler that queued anything, in the order they ran: its controller and the keys. */
+  readonly enqueued: readonly (readonly [controller: string, keys: readonly ObjectKey[]])[];
+}
+
+interface Entry {
+  readonly manager: string;
+  readonly key: ObjectKey;
+  readonly count: number;
+  readonly cache: Map<ObjectKey, KubeObject> | undefined;
+  readonly order: Map<string, WatchOrder> | undefined;
+  readonly outcome: CatchUp;
+}
+
+/** How many pending-event maps the memo keeps catch-ups for before it starts again. */
+const LIMIT = 1 << 15;
+
+export class CatchUps {
+  /** By the manager's pending events before the catch-up (by identity), the catch-ups done from them. */
+  private readonly byPending = new globalThis.Map<object, Entry[]>();
+
+  /** The outcome of `count` events of `key` taken in by `manager` from these values, if done before. */
+  find(
+    pending: Map<ObjectKey, List<WatchEvent>>,
+    manager: string,
+    key: ObjectKey,
+    count: number,
+    cache: Map<ObjectKey, KubeObject> | undefined,
+    order: Map<string, WatchOrder> | undefined,
+  ): CatchUp | undefined {
+    const entries = this.byPending.get(pending);
+    if (entries === undefined) return undefined;
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i];
+      if (e.key === key && e.count === count && e.cache === cache && e.order === order && e.manager === manager) return e.outcome;
+    }
+    return undefined;
+  }
+
+  keep(
+    pending: Map<ObjectKey, List<WatchEvent>>,
+    manager: string,
+    key: ObjectKey,
+    count: number,
+    cache: Map<ObjectKey, KubeObject> | undefined,
+    order: Map<string, WatchOrder> | undefined,
+    outcome: CatchUp,
+  ): void {
+    let entries = this.byPending.get(pending);
+    if (entries === undefined) {
+      // Bounded: the memo holds the values it is keyed by, which the states may have let go.
+      if (this.byPending.size >= LIMIT) this.byPending.clear();
+      entries = [];
+      this.byPending.set(pending, entries);
+    }
+    entries.push({ manager, key, count, cache, order, outcome });
+  }
+}
+
+/** `world` with a catch-up's outcome applied to `manager`'s part and the queues, as working it out would leave it. */
+export function applyCatchUp(world: KubeWorld, manager: string, outcome: CatchUp): KubeWorld {
+  let next = world.set('pending', world.pending.set(manager, outcome.pending));
+  if (outcome.cache !== undefined) next = next.set('caches', next.caches.set(manager, outcome.cache));
+  if (outcome.order !== undefined) next = next.set('order', next.order.set(manager, outcome.order));
+  else if (next.order.has(manager)) next = next.set('order', next.order.delete(manager));
+  for (const [controller, keys] of outcome.enqueued) next = enqueue(next, controller, keys);
+  return next;
+}
