@@ -30,6 +30,11 @@ export interface HandlerEvent {
  */
 export const resourceIsChanged = (e: HandlerEvent): boolean => e.resync !== true;
 
+/**
+ * A watch: its predicate and map, and a controller's eventFilter, must be functions of their
+ * arguments alone, as every model function must. The library relies on it: a cache catch-up met
+ * again on the same values is applied from a memo, not run again (catchUps.ts).
+ */
 export interface WatchConfig {
   readonly kind: string;
   /** Whether the event is handled at all; all pass by default. */
