@@ -10,8 +10,12 @@
 // only the parts on the path that changed. In digest mode an unordered collection is not
 // sorted: it is written as its tag, its size and the lane-wise sum (mod 2^32) of its entries'
 // digests, which is the same in any order (a Set's members and a Map's keys are distinct, so
-// the sum is over a set). Sorting the entries' bytes took a sixth of a search's time. A
-// Record's field names come once, before its values, rather than each before its value.
+// the sum is over a set). Sorting the entries' bytes took a sixth of a search's time. But a
+// small one whose keys (a Set's members) are all strings, most of a model's maps by name, is
+// written with its entries in the order of their keys, compared as strings, under a tag of its
+// own: a few string comparisons cost less than a digest per entry. Which form a collection takes
+// depends only on its value (its size and its keys' types), so equal values still encode
+// equally. A Record's field names come once, before its values, rather than each before its value.
 //
 // Plain arrays and objects (plainValue.ts) are written in place in either mode, an object's
 // keys sorted, so that `{ a, b }` and `{ b, a }` are one value.
@@ -56,6 +60,14 @@ const TAG_BYTE = 16;
 const TAG_PACKED = 17;
 /** The tag of a part written as its digest; exported so that fingerprint.ts can take a top-level digest as it is. */
 export const TAG_DIGEST = 12;
+/** Digest mode: a Map or Set of at most SORTED_MAX entries, every key a string, sorted by key. */
+const TAG_SMALL_MAP = 18;
+const TAG_SMALL_SET = 19;
+/**
+ * The most entries a collection may have to be written sorted in digest mode. (immutable.js
+ * keeps Maps of up to 8 entries as one array; the insertion sort below is quadratic.)
+ */
+const SORTED_MAX = 8;
 
 /** How many parts the full mode's memo keeps before it starts again. */
 const MEMO_LIMIT = 1 << 20;
@@ -198,6 +210,26 @@ export class CanonicalEncoder {
     this.write(x);
     this.addEntryDigest(start);
   };
+  /**
+   * Digest mode: the keys and values of the small collections being written sorted, a stack
+   * (a value written holds collections of its own); `smallTop` is its height.
+   */
+  private readonly smallKeys: string[] = [];
+  private readonly smallValues: unknown[] = [];
+  private smallTop = 0;
+  /** Collects one entry; stops the walk (false) at a key that is not a string. */
+  private readonly collectEntry = (x: unknown, k: unknown): boolean => {
+    if (typeof k !== 'string') return false;
+    const top = this.smallTop++;
+    this.smallKeys[top] = k;
+    this.smallValues[top] = x;
+    return true;
+  };
+  private readonly collectMember = (x: unknown): boolean => {
+    if (typeof x !== 'string') return false;
+    this.smallKeys[this.smallTop++] = x;
+    return true;
+  };
   private readonly compareSegments = (a: number, b: number): number => {
     const starts = this.starts;
     const buf = this.buf;
@@ -234,6 +266,7 @@ export class CanonicalEncoder {
     // (Emptied only if not: setting an array's length costs a call into the runtime.)
     if (this.starts.length !== 0) this.starts.length = 0;
     if (this.sumStack.length !== 0) this.sumStack.length = 0;
+    this.smallTop = 0;
     try {
       this.write(v);
     } catch (e) {
@@ -669,6 +702,12 @@ export class CanonicalEncoder {
         (v as ImmutableSet<unknown>).forEach(this.writeItem);
         return;
       case KIND_MAP: {
+        if (
+          this.mode === 'digest' &&
+          (v as ImmutableMap<unknown, unknown>).size <= SORTED_MAX &&
+          this.writeSmallMap(v as ImmutableMap<unknown, unknown>)
+        )
+          return;
         this.byte(TAG_MAP);
         this.u32((v as ImmutableMap<unknown, unknown>).size);
         if (this.mode === 'digest') {
@@ -683,6 +722,8 @@ export class CanonicalEncoder {
         return;
       }
       case KIND_SET: {
+        if (this.mode === 'digest' && (v as ImmutableSet<unknown>).size <= SORTED_MAX && this.writeSmallSet(v as ImmutableSet<unknown>))
+          return;
         this.byte(TAG_SET);
         this.u32((v as ImmutableSet<unknown>).size);
         if (this.mode === 'digest') {
@@ -696,6 +737,68 @@ export class CanonicalEncoder {
         this.sortSegments(base);
         return;
       }
+    }
+  }
+
+  /**
+   * Digest mode: a small Map whose keys are all strings, its entries in the order of their
+   * keys. False, with nothing written, if a key is not a string.
+   */
+  private writeSmallMap(v: ImmutableMap<unknown, unknown>): boolean {
+    const base = this.smallTop;
+    const n = v.size;
+    v.forEach(this.collectEntry);
+    if (this.smallTop - base !== n) {
+      this.smallTop = base;
+      return false;
+    }
+    this.sortSmall(base, n, true);
+    this.byte(TAG_SMALL_MAP);
+    this.u32(n);
+    const keys = this.smallKeys;
+    const values = this.smallValues;
+    for (let i = base; i < base + n; i++) {
+      this.str(keys[i]);
+      this.write(values[i]);
+    }
+    this.smallTop = base;
+    return true;
+  }
+
+  /** Digest mode: a small Set whose members are all strings, in their order. False, with nothing written, if one is not. */
+  private writeSmallSet(v: ImmutableSet<unknown>): boolean {
+    const base = this.smallTop;
+    const n = v.size;
+    v.forEach(this.collectMember);
+    if (this.smallTop - base !== n) {
+      this.smallTop = base;
+      return false;
+    }
+    this.sortSmall(base, n, false);
+    this.byte(TAG_SMALL_SET);
+    this.u32(n);
+    const keys = this.smallKeys;
+    for (let i = base; i < base + n; i++) this.str(keys[i]);
+    this.smallTop = base;
+    return true;
+  }
+
+  /** Sorts the `n` collected keys from `base` (and their values, with `values`): an insertion sort, for at most SORTED_MAX. */
+  private sortSmall(base: number, n: number, values: boolean): void {
+    const keys = this.smallKeys;
+    const vals = this.smallValues;
+    for (let i = base + 1; i < base + n; i++) {
+      const k = keys[i];
+      if (keys[i - 1] <= k) continue;
+      const x = values ? vals[i] : undefined;
+      let j = i - 1;
+      while (j >= base && keys[j] > k) {
+        keys[j + 1] = keys[j];
+        if (values) vals[j + 1] = vals[j];
+        j--;
+      }
+      keys[j + 1] = k;
+      if (values) vals[j + 1] = x;
     }
   }
 

@@ -102,6 +102,69 @@ describe('unordered collections encode the same whatever their insertion order',
   });
 });
 
+describe('small collections keyed by strings (written sorted by key in digest mode)', () => {
+  const letters = ['h', 'b', 'g', 'a', 'f', 'c', 'e', 'd', 'i'];
+  const mapOf = (keys: string[]) =>
+    keys.reduce((m, k) => m.set(k, Map([[k, letters.indexOf(k) % 2 === 0 ? k : List([k])]])), Map<string, unknown>());
+  const setOf = (keys: string[]) => keys.reduce((s, k) => s.add(k), Set<string>());
+
+  it('encodes Maps and Sets of up to 8 strings, and of 9, the same in any insertion order', () => {
+    for (const n of [0, 1, 2, 8, 9]) {
+      const keys = letters.slice(0, n);
+      const reversed = [...keys].reverse();
+      // Built from different orders, with a nested small map per entry (the sort's stack).
+      const value = (ks: string[]) =>
+        Map<string, unknown>([
+          [`m${n}`, mapOf(ks)],
+          [`s${n}`, setOf(ks)],
+        ]);
+      expect(bytesOf(value(reversed)), `${n} entries`).toEqual(bytesOf(value(keys)));
+      expect(bytesOf(setOf(reversed))).toEqual(bytesOf(setOf(keys)));
+    }
+  });
+
+  it('falls back to the sum, in any order, where a key is not a string', () => {
+    const a = Map<unknown, number>([
+      ['a', 1],
+      [2, 2],
+      ['c', 3],
+    ]);
+    const b = Map<unknown, number>([
+      ['c', 3],
+      ['a', 1],
+      [2, 2],
+    ]);
+    expect(bytesOf(b)).toEqual(bytesOf(a));
+    expect(bytesOf(Set<unknown>(['x', 1, 'y']))).toEqual(bytesOf(Set<unknown>(['y', 'x', 1])));
+  });
+
+  it('tells apart small Maps and Sets that differ in a key, a value, a boundary or their kind', () => {
+    const distinct = [
+      Map({ a: 1, b: 2 }),
+      Map({ a: 1, b: 3 }),
+      Map({ a: 1, c: 2 }),
+      Map({ ab: 'c' }),
+      Map({ a: 'bc' }),
+      Map({ a: 1 }),
+      Map(),
+      Set(['a', 'b']),
+      Set(['ab']),
+      Set(['a', 'bc']),
+      Set(['ab', 'c']),
+      Set(),
+      OrderedMap({ a: 1, b: 2 }),
+      OrderedSet(['a', 'b']),
+      List(['a', 'b']),
+    ];
+    const seen = new globalThis.Map<string, number>();
+    distinct.forEach((v, i) => {
+      const key = bytesOf(v).join(',');
+      expect(seen.get(key), `${String(v)} encodes like value ${seen.get(key)}`).toBeUndefined();
+      seen.set(key, i);
+    });
+  });
+});
+
 describe('order-carrying and kind-carrying collections', () => {
   it('keeps the order of a List', () => {
     expect(bytesOf(List([1, 2]))).not.toEqual(bytesOf(List([2, 1])));
