@@ -180,9 +180,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 console.log(`TLC (${basename(jar!)}) and modelcheck, one worker each, whole processes, ${runs} runs each taking turns`);
 for (const c of chosen) {
-  if (c.library && !process.env.TLA_LIBRARY) {
-    console.log(`  ${c.name}: skipped (set TLA_LIBRARY to the directories of TLAPS.tla and Functions.tla)`);
-    continue;
+  if (c.library) {
+    // (Checked here, not left to TLC: a wrong path is a parse error deep in its output.)
+    const dirs = (process.env.TLA_LIBRARY ?? '').split(':').filter((d) => d !== '');
+    const missing = ['TLAPS.tla', 'Functions.tla'].filter((f) => !dirs.some((d) => existsSync(join(d, f))));
+    if (missing.length > 0) {
+      const why = dirs.length === 0 ? 'TLA_LIBRARY is not set' : `${missing.join(' and ')} not found in TLA_LIBRARY (${dirs.join(':')})`;
+      console.log(`  ${c.name}: skipped (${why}: set it to the directories of TLAPS.tla and Functions.tla)`);
+      continue;
+    }
   }
   const dir = mkdtempSync(join(tmpdir(), 'modelcheck-tlc-'));
   try {
