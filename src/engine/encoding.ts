@@ -705,7 +705,7 @@ export class CanonicalEncoder {
         if (
           this.mode === 'digest' &&
           (v as ImmutableMap<unknown, unknown>).size <= SORTED_MAX &&
-          this.writeSmallMap(v as ImmutableMap<unknown, unknown>)
+          this.writeSmall(v as ImmutableMap<unknown, unknown>, true)
         )
           return;
         this.byte(TAG_MAP);
@@ -722,7 +722,7 @@ export class CanonicalEncoder {
         return;
       }
       case KIND_SET: {
-        if (this.mode === 'digest' && (v as ImmutableSet<unknown>).size <= SORTED_MAX && this.writeSmallSet(v as ImmutableSet<unknown>))
+        if (this.mode === 'digest' && (v as ImmutableSet<unknown>).size <= SORTED_MAX && this.writeSmall(v as ImmutableSet<unknown>, false))
           return;
         this.byte(TAG_SET);
         this.u32((v as ImmutableSet<unknown>).size);
@@ -742,43 +742,26 @@ export class CanonicalEncoder {
 
   /**
    * Digest mode: a small Map whose keys are all strings, its entries in the order of their
-   * keys. False, with nothing written, if a key is not a string.
+   * keys, or (`map` false) a small Set whose members are all strings, in their order. False,
+   * with nothing written, if a key is not a string.
    */
-  private writeSmallMap(v: ImmutableMap<unknown, unknown>): boolean {
+  private writeSmall(v: ImmutableMap<unknown, unknown> | ImmutableSet<unknown>, map: boolean): boolean {
     const base = this.smallTop;
     const n = v.size;
-    v.forEach(this.collectEntry);
+    (v as ImmutableMap<unknown, unknown>).forEach(map ? this.collectEntry : this.collectMember);
     if (this.smallTop - base !== n) {
       this.smallTop = base;
       return false;
     }
-    this.sortSmall(base, n, true);
-    this.byte(TAG_SMALL_MAP);
+    this.sortSmall(base, n, map);
+    this.byte(map ? TAG_SMALL_MAP : TAG_SMALL_SET);
     this.u32(n);
     const keys = this.smallKeys;
     const values = this.smallValues;
     for (let i = base; i < base + n; i++) {
       this.str(keys[i]);
-      this.write(values[i]);
+      if (map) this.write(values[i]);
     }
-    this.smallTop = base;
-    return true;
-  }
-
-  /** Digest mode: a small Set whose members are all strings, in their order. False, with nothing written, if one is not. */
-  private writeSmallSet(v: ImmutableSet<unknown>): boolean {
-    const base = this.smallTop;
-    const n = v.size;
-    v.forEach(this.collectMember);
-    if (this.smallTop - base !== n) {
-      this.smallTop = base;
-      return false;
-    }
-    this.sortSmall(base, n, false);
-    this.byte(TAG_SMALL_SET);
-    this.u32(n);
-    const keys = this.smallKeys;
-    for (let i = base; i < base + n; i++) this.str(keys[i]);
     this.smallTop = base;
     return true;
   }
