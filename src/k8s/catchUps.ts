@@ -21,12 +21,19 @@ export interface CatchUp {
   readonly enqueued: readonly (readonly [controller: string, keys: readonly ObjectKey[]])[];
 }
 
-interface Entry {
+/** Which catch-up, and the values it reads: its manager's pending events, their order and its cache (by identity). */
+export interface CatchUpKey {
+  readonly pending: Map<ObjectKey, List<WatchEvent>>;
   readonly manager: string;
   readonly key: ObjectKey;
+  /** How many events it takes in: negative for a coalesced catch-up (its handlers run once). */
   readonly count: number;
   readonly cache: Map<ObjectKey, KubeObject> | undefined;
   readonly order: Map<string, WatchOrder> | undefined;
+}
+
+interface Entry {
+  readonly at: CatchUpKey;
   readonly outcome: CatchUp;
 }
 
@@ -37,41 +44,27 @@ export class CatchUps {
   /** By the manager's pending events before the catch-up (by identity), the catch-ups done from them. */
   private readonly byPending = new globalThis.Map<object, Entry[]>();
 
-  /** The outcome of `count` events of `key` taken in by `manager` from these values, if done before. */
-  find(
-    pending: Map<ObjectKey, List<WatchEvent>>,
-    manager: string,
-    key: ObjectKey,
-    count: number,
-    cache: Map<ObjectKey, KubeObject> | undefined,
-    order: Map<string, WatchOrder> | undefined,
-  ): CatchUp | undefined {
-    const entries = this.byPending.get(pending);
+  /** The outcome of the catch-up `k`, if done before on the same values. */
+  find(k: CatchUpKey): CatchUp | undefined {
+    const entries = this.byPending.get(k.pending);
     if (entries === undefined) return undefined;
     for (let i = 0; i < entries.length; i++) {
-      const e = entries[i];
-      if (e.key === key && e.count === count && e.cache === cache && e.order === order && e.manager === manager) return e.outcome;
+      const e = entries[i].at;
+      if (e.key === k.key && e.count === k.count && e.cache === k.cache && e.order === k.order && e.manager === k.manager)
+        return entries[i].outcome;
     }
     return undefined;
   }
 
-  keep(
-    pending: Map<ObjectKey, List<WatchEvent>>,
-    manager: string,
-    key: ObjectKey,
-    count: number,
-    cache: Map<ObjectKey, KubeObject> | undefined,
-    order: Map<string, WatchOrder> | undefined,
-    outcome: CatchUp,
-  ): void {
-    let entries = this.byPending.get(pending);
+  keep(k: CatchUpKey, outcome: CatchUp): void {
+    let entries = this.byPending.get(k.pending);
     if (entries === undefined) {
       // Bounded: the memo holds the values it is keyed by, which the states may have let go.
       if (this.byPending.size >= LIMIT) this.byPending.clear();
       entries = [];
-      this.byPending.set(pending, entries);
+      this.byPending.set(k.pending, entries);
     }
-    entries.push({ manager, key, count, cache, order, outcome });
+    entries.push({ at: k, outcome });
   }
 }
 

@@ -537,15 +537,15 @@ export class Kubernetes<S> {
     }
     const cache = world.caches.get(m.name);
     const order = world.order.get(m.name);
-    // (One key for both kinds: a pop of n events runs the handlers n times, a coalesced one once.)
-    const how = coalesced ? -count : count;
-    const known = this.catchUps.find(pending, m.name, key, how, cache, order);
+    // (One memo for both kinds: a pop of n events runs the handlers n times, a coalesced one once.)
+    const at = { pending, manager: m.name, key, count: coalesced ? -count : count, cache, order };
+    const known = this.catchUps.find(at);
     if (known !== undefined) return applyCatchUp(world, m.name, known);
     const enqueued: [string, ObjectKey[]][] = [];
     const next = coalesced ? this.deliver(world, m, key, count, undefined, enqueued) : this.pop(world, m, key, count, undefined, enqueued);
     if (next !== world) {
       const outcome = { pending: next.pending.get(m.name)!, order: next.order.get(m.name), cache: next.caches.get(m.name), enqueued };
-      this.catchUps.keep(pending, m.name, key, how, cache, order, outcome);
+      this.catchUps.keep(at, outcome);
     }
     return next;
   }
