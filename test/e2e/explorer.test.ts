@@ -74,8 +74,9 @@ describe('modelcheck explore models/move.ts', () => {
     const origin = new URL(explorer.url).origin;
     const found = await fetch(new URL('/api/counterexamples?variant=v1.9.3', explorer.url), {
       headers: { origin, 'x-modelcheck-explore': '1' },
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ run: { counterexamples: { property: string; loop: number; steps: unknown[] }[] } }>);
     const lasso = found.run.counterexamples.find((x: { property: string }) => x.property === 'EveryMovedObjectIsEventuallyRemoved');
+    if (lasso === undefined) throw new Error('the v1.9.3 run found no counterexample to EveryMovedObjectIsEventuallyRemoved');
     expect(lasso.loop).toBeGreaterThanOrEqual(0);
     expect(lasso.loop).toBeLessThanOrEqual(lasso.steps.length);
     const pick = page.locator('button[data-counterexample="EveryMovedObjectIsEventuallyRemoved"]');
@@ -187,7 +188,9 @@ describe('modelcheck explore: stopping', () => {
       const headers = { origin, 'x-modelcheck-explore': '1' };
       expect((await fetch(new URL('/api/run?variant=v1.9.5', server.url), { method: 'POST', headers })).status).toBe(202);
       await new Promise((r) => setTimeout(r, 2000));
-      const status = await fetch(new URL('/api/counterexamples?variant=v1.9.5', server.url), { headers }).then((r) => r.json());
+      const status = await fetch(new URL('/api/counterexamples?variant=v1.9.5', server.url), { headers }).then(
+        (r) => r.json() as Promise<{ run: { status: string } }>,
+      );
       expect(status.run.status).toBe('running');
       const started = Date.now();
       await server.stop();

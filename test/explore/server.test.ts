@@ -64,7 +64,7 @@ describe('the explorer server', () => {
 
   it("answers a path with its steps, the last state's changes, what is enabled and the properties", async () => {
     const steps = DIE_HARD_STEPS;
-    const q = new URLSearchParams([['variant', 'default'], ...steps.map((s) => ['step', s])]);
+    const q = new URLSearchParams([['variant', 'default'], ...steps.map((s): [string, string] => ['step', s])]);
     const { body } = await get(`/api/path?${q}`);
     expect(body.refusal).toBeNull();
     expect(body.steps.map((s: { label: string | null }) => s.label)).toEqual([null, ...steps]);
