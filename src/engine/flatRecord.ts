@@ -134,6 +134,27 @@ const flatPrototype: ThisType<FlatInstance> & { [name: string]: unknown } = {
   deleteIn(keyPath: unknown): unknown {
     return removeIn(this, keyPath);
   },
+  // immutable.js's merge turns its argument into a Seq and sets each field on a draft (on the
+  // move model a tenth of an API server's write, which merges the new resourceVersion and
+  // generation); one plain object is set here in one copy, field by field in its key order as
+  // immutable.js does, and anything else (a Map, several arguments, a draft) is left to it.
+  merge(...iters: unknown[]): unknown {
+    const o = iters[0];
+    if (iters.length !== 1 || this.__ownerID || !isPlainObject(o)) return generic.merge.apply(this, iters);
+    let values: unknown[] | undefined;
+    for (const k of Object.keys(o)) {
+      const i = slotOf(this, k);
+      if (i === undefined) continue;
+      const v = o[k];
+      const value = v === undefined ? this._defaultValues[this._keys[i]] : v;
+      if (values === undefined) {
+        if (this._v[i] === value) continue;
+        values = this._v.slice();
+      }
+      values[i] = value;
+    }
+    return values === undefined ? this : new this._make(values, undefined);
+  },
   equals(other: unknown): boolean {
     if (this === other) return true;
     if (other !== null && typeof other === 'object' && Object.getPrototypeOf(other) === Object.getPrototypeOf(this)) {
@@ -153,7 +174,14 @@ const generic = recordPrototype as unknown as {
   setIn(this: unknown, path: unknown, value: unknown): unknown;
   updateIn(this: unknown, path: unknown, notSetValue: unknown, updater: unknown): unknown;
   removeIn(this: unknown, path: unknown): unknown;
+  merge(this: unknown, ...iters: unknown[]): unknown;
 };
+
+function isPlainObject(v: unknown): v is { readonly [field: string]: unknown } {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
 const ABSENT = Symbol('absent');
 
 /** A level a path can go through: a FlatRecord, or an immutable.js Map or List. */

@@ -57,6 +57,11 @@ describe('FlatRecord reads and writes as an immutable.js Record', () => {
       (p) => p.clear(),
       (p) => p.merge({ phase: 'Failed', restarts: 3 }),
       (p) => p.merge(Map({ owner: 'rs' })),
+      // A field not declared is ignored; undefined stands for the default; a later key of the object wins in its order.
+      (p) => p.merge({ zone: 'z', restarts: undefined, name: 'q', phase: 'Failed' } as never),
+      (p) => p.merge({}, { restarts: 4 }),
+      (p) => p.merge({ name: 'p' }) === p,
+      (p) => p.merge({ labels: Map({ app: 'db' }) }) === p,
       (p) => p.update('restarts', (n) => n + 1),
       (p) => p.setIn(['labels', 'app'], 'web'),
       (p) => p.updateIn(['labels', 'tier'], (x) => `${x ?? 'none'}!`),
