@@ -202,11 +202,6 @@ const kube = k8s.kubernetes<MoveBackState>({
 // ---------------------------------------------------------------------------------------------
 // clusterctl move, twice (cmd/clusterctl/client/cluster/mover.go).
 
-/** No watch event waiting, no key queued, no reconcile under way: the controllers are idle. */
-function settled(w: k8s.KubeWorld): boolean {
-  return w.pending.every((p) => p.isEmpty()) && w.queues.every((q) => q.isEmpty()) && w.reconciles.every((r) => r.isEmpty());
-}
-
 /**
  * clusterctl move, twice, with the mover of clusterctl/mover.ts: the first move whole, the move
  * back up to its target copies (see the scope note at the top). The move back starts once the
@@ -220,7 +215,7 @@ function moveTwice(ordering: Ordering) {
     field: { get: (s) => s.mover, set: (s, m) => s.set('mover', m) },
     moves: [
       { from: BOOTSTRAP, to: SELF_HOSTED },
-      { from: SELF_HOSTED, to: BOOTSTRAP, through: 'create', startsWhen: (s) => settled(s.kube) },
+      { from: SELF_HOSTED, to: BOOTSTRAP, through: 'create', startsWhen: (s) => kube.idle(s) },
     ],
     objects: { clusters: [CLUSTER], createOrder: CREATE_ORDER, deleteGroups: DELETE_ORDER.map((key) => [key]), machines: [] },
     code: { ordering },

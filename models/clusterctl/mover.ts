@@ -176,12 +176,11 @@ export function clusterctlMover<S>(config: MoverConfig<S>): {
    */
   const everyCacheShowsPause = (s: S): boolean => {
     const source = from(s);
-    const world = kube.world(s);
     return CLUSTERS.every((cluster) => {
-      const gone = !world.servers.get(source)?.objects.has(cluster);
+      const gone = kube.stored(s, source, cluster) === undefined;
       return kube.config.managers.every((m) => {
         if (m.server !== source) return true;
-        const cached = world.caches.get(m.name)?.get(cluster);
+        const cached = kube.cached(s, m.name, cluster);
         return cached === undefined ? gone : cached.spec.get('paused') === true;
       });
     });

@@ -10,7 +10,7 @@
 import type { List, Map } from 'immutable';
 import type { WatchEvent } from './apiServer.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
-import { enqueue, type KubeWorld, type WatchOrder } from './world.ts';
+import { enqueue, withCache, withOrders, withPending, type KubeWorld, type WatchOrder } from './world.ts';
 
 /** What one catch-up leaves in its manager's part of the world, and what its handlers queued. */
 export interface CatchUp {
@@ -70,10 +70,8 @@ export class CatchUps {
 
 /** `world` with a catch-up's outcome applied to `manager`'s part and the queues, as working it out would leave it. */
 export function applyCatchUp(world: KubeWorld, manager: string, outcome: CatchUp): KubeWorld {
-  let next = world.set('pending', world.pending.set(manager, outcome.pending));
-  if (outcome.cache !== undefined) next = next.set('caches', next.caches.set(manager, outcome.cache));
-  if (outcome.order !== undefined) next = next.set('order', next.order.set(manager, outcome.order));
-  else if (next.order.has(manager)) next = next.set('order', next.order.delete(manager));
+  let next = withOrders(withPending(world, manager, outcome.pending), manager, outcome.order);
+  if (outcome.cache !== undefined) next = withCache(next, manager, outcome.cache);
   for (const [controller, keys] of outcome.enqueued) next = enqueue(next, controller, keys);
   return next;
 }

@@ -20,6 +20,7 @@ import { action, type Action } from '../engine/model.ts';
 import { del } from './apiServer.ts';
 import type { Kubernetes } from './kubernetes.ts';
 import { isDeleting, type KubeObject, type ObjectKey } from './object.ts';
+import { serverIn } from './world.ts';
 
 const NONE: readonly ObjectKey[] = [];
 
@@ -33,14 +34,14 @@ export function garbageCollectorAction<S>(kube: Kubernetes<S>, server: string): 
   return action<S, ObjectKey>(`${server}GC.delete`, {
     doc: `kube-controller-manager's garbage collector on ${server}: DELETE (Background) an object whose owners are all gone.`,
     params: (s) => {
-      const objects = kube.world(s).servers.get(server)?.objects;
+      const objects = serverIn(kube.world(s), server)?.objects;
       if (objects === undefined) return NONE;
       const keys: ObjectKey[] = [];
       for (const [key, o] of objects) if (collectable(o, (k) => objects.get(k))) keys.push(key);
       return keys;
     },
     next: (s, key, events) => {
-      const objects = kube.world(s).servers.get(server)?.objects;
+      const objects = serverIn(kube.world(s), server)?.objects;
       const o = objects?.get(key);
       if (objects === undefined || o === undefined || !collectable(o, (k) => objects.get(k))) return undefined;
       return kube.request(s, server, (srv) => del(srv, key), events).state;

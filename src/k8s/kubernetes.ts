@@ -13,7 +13,7 @@ import {
   type Property,
   type StepEvent,
 } from '../engine/model.ts';
-import { emptyServer, get, WatchEvent, type ApiResponse, type ApiResult, type ApiServer } from './apiServer.ts';
+import { get, WatchEvent, type ApiResponse, type ApiResult, type ApiServer } from './apiServer.ts';
 import { describeAnswer, describeRequest, worldView } from './describe.ts';
 import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConfig, type StepOutcome } from './controller.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
@@ -21,18 +21,30 @@ import { garbageCollectorAction } from './garbageCollector.ts';
 import { applyCatchUp, CatchUps } from './catchUps.ts';
 import { checkWiring, unknownStepError, wiringError } from './wiring.ts';
 import {
-  KubeWorld,
+  newWorld,
+  type KubeWorld,
   Reconcile,
   withOrder,
+  cacheIn,
   cacheOf,
   dropPending,
   enqueue,
   headOf,
   kindOfKey,
   nextEvent,
+  ordersIn,
+  pendingIn,
   popSizes,
+  queueIn,
+  reconcilesIn,
+  sameServers,
   sendEvent,
+  serverIn,
   takeEvent,
+  withCache,
+  withQueue,
+  withReconciles,
+  withServer,
 } from './world.ts';
 
 /** Where the Kubernetes world sits in the model's state: how to read it, and how to put a new one in. */
@@ -176,7 +188,21 @@ export class Kubernetes<S> {
 
   /** The object as `server` stores it now. */
   stored(s: S, server: string, key: ObjectKey): KubeObject | undefined {
-    return this.world(s).servers.get(server)?.objects.get(key);
+    return serverIn(this.world(s), server)?.objects.get(key);
+  }
+
+  /** The object as `manager`'s cache holds it now (what its controllers' client.Get reads). */
+  cached(s: S, manager: string, key: ObjectKey): KubeObject | undefined {
+    return cacheIn(this.world(s), manager)?.get(key);
+  }
+
+  /** No watch event waiting for any cache, no key queued, no reconcile under way: every controller is idle. */
+  idle(s: S): boolean {
+    const w = this.world(s);
+    return (
+      this.config.managers.every((m) => (pendingIn(w, m.name)?.size ?? 0) === 0) &&
+      this.config.controllers.every((c) => (queueIn(w, c.name)?.size ?? 0) === 0 && (reconcilesIn(w, c.name)?.size ?? 0) === 0)
+    );
   }
 
   /**
@@ -186,7 +212,7 @@ export class Kubernetes<S> {
    */
   request(s: S, server: string, call: (srv: ApiServer) => ApiResult, events?: StepEvent[]): { state: S; response: ApiResponse } {
     const world = this.world(s);
-    const srv = world.servers.get(server);
+    const srv = serverIn(world, server);
     if (!srv) throw new Error(`no API server named ${server}`);
     const result = call(srv);
     events?.push({
@@ -196,7 +222,7 @@ export class Kubernetes<S> {
       answer: describeAnswer(result.request, result.response),
       ok: result.response.code < 300,
     });
-    let next = world.setIn(['servers', server], result.server);
+    let next = withServer(world, server, result.server);
     if (result.event) {
       for (const m of this.config.managers) {
         if (m.server !== server || !m.kinds.includes(result.event.object.kind)) continue;
@@ -207,7 +233,7 @@ export class Kubernetes<S> {
         if (bound !== undefined) {
           // The informer takes in what it must, in its own order, until the object is within the bound.
           const key = keyOf(event.object);
-          while ((next.pending.get(m.name)?.get(key)?.size ?? 0) > bound) {
+          while ((pendingIn(next, m.name)?.get(key)?.size ?? 0) > bound) {
             const head = headOf(next, m.name, event.object.kind)!;
             next = this.pop(next, m, head, popSizes(next, m.name, head)[0], events);
           }
@@ -219,7 +245,7 @@ export class Kubernetes<S> {
 
   /** A GET straight from `server` (no cache): a read, which changes nothing. */
   get(s: S, server: string, key: ObjectKey, events?: StepEvent[]): ApiResponse {
-    const srv = this.world(s).servers.get(server);
+    const srv = serverIn(this.world(s), server);
     if (!srv) throw new Error(`no API server named ${server}`);
     const response = get(srv, key);
     events?.push({
@@ -270,7 +296,7 @@ export class Kubernetes<S> {
   private invisible(world: KubeWorld, m: ManagerConfig, event: WatchEvent): boolean {
     if (event.type !== 'MODIFIED') return false;
     const key = keyOf(event.object);
-    const old = world.pending.get(m.name)?.get(key)?.last()?.object ?? world.caches.get(m.name)?.get(key);
+    const old = pendingIn(world, m.name)?.get(key)?.last()?.object ?? cacheIn(world, m.name)?.get(key);
     if (old === undefined || !old.equals(event.object)) return false;
     const e: HandlerEvent = { type: 'MODIFIED', old, object: event.object };
     return this.config.controllers.every(
@@ -292,21 +318,20 @@ export class Kubernetes<S> {
         );
       }
     }
-    let base = KubeWorld({
-      servers: Map(this.config.servers.map((name) => [name, emptyServer()] as const)),
-      pending: Map(managers.map((m) => [m.name, Map<ObjectKey, List<WatchEvent>>()] as const)),
-      caches: Map(managers.map((m) => [m.name, Map<ObjectKey, KubeObject>()] as const)),
-      queues: Map(controllers.map((c) => [c.name, Set<ObjectKey>()] as const)),
-      reconciles: Map(controllers.map((c) => [c.name, Map<ObjectKey, Reconcile>()] as const)),
-      restartsLeft: this.config.faults?.restarts ?? 0,
-    });
+    let base = newWorld(
+      this.config.servers,
+      managers.map((m) => m.name),
+      controllers.map((c) => c.name),
+      this.config.faults?.restarts ?? 0,
+    );
     // Each (cache, object) pair: where in the object's history the cache stands.
     const slots: { manager: ManagerConfig; history: ObjectHistory; versions: KubeObject[] }[] = [];
     for (const [server, list] of Object.entries(histories)) {
       for (const history of list) {
         const versions = numbered(history.versions);
         const last = versions[versions.length - 1];
-        base = base.setIn(['servers', server, 'objects', keyOf(last)], last);
+        const srv = serverIn(base, server)!;
+        base = withServer(base, server, srv.set('objects', srv.objects.set(keyOf(last), last)));
         for (const m of managers) {
           if (m.server === server && m.kinds.includes(last.kind)) slots.push({ manager: m, history, versions });
         }
@@ -342,7 +367,7 @@ export class Kubernetes<S> {
       const caches = this.config.managers.filter((m) => m.server === server).map((m) => m.name);
       const kinds = new globalThis.Map<string, globalThis.Map<ObjectKey, number>>();
       for (const cache of caches) {
-        for (const [key, events] of w.pending.get(cache) ?? Map<ObjectKey, List<WatchEvent>>()) {
+        for (const [key, events] of pendingIn(w, cache) ?? Map<ObjectKey, List<WatchEvent>>()) {
           const byKey = kinds.get(kindOfKey(key)) ?? new globalThis.Map<ObjectKey, number>();
           byKey.set(key, Math.max(byKey.get(key) ?? 0, events.size));
           kinds.set(kindOfKey(key), byKey);
@@ -359,7 +384,7 @@ export class Kubernetes<S> {
               const keys = merge.filter((key) => {
                 const i = (seenOf.get(key) ?? 0) + 1;
                 seenOf.set(key, i);
-                return i > longest.get(key)! - (acc.pending.get(cache)?.get(key)?.size ?? 0);
+                return i > longest.get(key)! - (pendingIn(acc, cache)?.get(key)?.size ?? 0);
               });
               return keys.isEmpty() ? acc : withOrder(acc, cache, kind, keys, 0);
             }, x),
@@ -374,7 +399,7 @@ export class Kubernetes<S> {
     const versions = m.view ? all.map(m.view) : all;
     const key = keyOf(versions[0]);
     let world = w;
-    if (pos > 0) world = world.setIn(['caches', m.name, key], versions[pos - 1]);
+    if (pos > 0) world = withCache(world, m.name, cacheOf(world, m.name).set(key, versions[pos - 1]));
     for (let i = pos; i < versions.length; i++) {
       // The same events, and the same filtering, as the writes that made these versions.
       const event = WatchEvent({ type: i === 0 ? 'ADDED' : 'MODIFIED', object: versions[i] });
@@ -411,9 +436,9 @@ export class Kubernetes<S> {
       doc: `client-go informer of the ${m.name} manager: takes the next watch event of an object into the cache and runs the watch handlers.`,
       params: (s) => {
         const world = lens.get(s);
-        const pending = world.pending.get(m.name);
+        const pending = pendingIn(world, m.name);
         if (pending === undefined || pending.size === 0) return NONE;
-        const kinds = world.order.get(m.name);
+        const kinds = ordersIn(world, m.name);
         const out: string[] = [];
         if (kinds === undefined) {
           pending.forEach((_, key) => {
@@ -471,16 +496,16 @@ export class Kubernetes<S> {
     return action<S, ObjectKey>(`${m.name}Cache.syncLatest`, {
       doc: `Fault: the ${m.name} informer takes all of an object's pending watch events at once; the handlers see only the first and last versions.`,
       params: (s) => {
-        const pending = lens.get(s).pending.get(m.name);
-        if (pending === undefined || pending.size === 0) return NONE;
         const world = lens.get(s);
+        const pending = pendingIn(world, m.name);
+        if (pending === undefined || pending.size === 0) return NONE;
         const keys: ObjectKey[] = [];
         for (const [k, l] of pending) if (l.size >= 2 && headOf(world, m.name, kindOfKey(k)) === k) keys.push(k);
         return keys;
       },
       next: (s, key, events) => {
         const world = lens.get(s);
-        const n = world.pending.get(m.name)?.get(key)?.size ?? 0;
+        const n = pendingIn(world, m.name)?.get(key)?.size ?? 0;
         if (n < 2 || headOf(world, m.name, kindOfKey(key)) !== key) return undefined;
         return lens.set(s, this.catchUp(world, m, key, n, true, events));
       },
@@ -496,25 +521,25 @@ export class Kubernetes<S> {
   private resyncAction(m: ManagerConfig): Action<S, ObjectKey> {
     const lens = this.config.world;
     const resynced = (world: KubeWorld, key: ObjectKey, queued?: string[]) => {
-      const cached = world.caches.get(m.name)?.get(key);
-      if (cached === undefined || world.pending.get(m.name)?.has(key)) return world;
+      const cached = cacheIn(world, m.name)?.get(key);
+      if (cached === undefined || pendingIn(world, m.name)?.has(key)) return world;
       return this.runHandlers(world, m, { type: 'MODIFIED', old: cached, object: cached, resync: true }, queued);
     };
     return action<S, ObjectKey>(`${m.name}Cache.resync`, {
       doc: `Fault (periodic resync): the ${m.name} informer hands a cached object to its handlers again, unchanged (same resourceVersion).`,
       params: (s) => {
         const world = lens.get(s);
-        const cache = world.caches.get(m.name);
+        const cache = cacheIn(world, m.name);
         if (cache === undefined) return NONE;
         const keys: ObjectKey[] = [];
-        for (const key of cache.keys()) if (queuesMore(world, resynced(world, key))) keys.push(key);
+        for (const key of cache.keys()) if (queuesMore(world, resynced(world, key), this.config.controllers)) keys.push(key);
         return keys;
       },
       next: (s, key, events) => {
         const world = lens.get(s);
         const queued: string[] = [];
         const next = resynced(world, key, events ? queued : undefined);
-        if (!queuesMore(world, next)) return undefined;
+        if (!queuesMore(world, next, this.config.controllers)) return undefined;
         events?.push({
           kind: 'note',
           over: this.controllersOf(m).map((c) => c.name),
@@ -531,12 +556,12 @@ export class Kubernetes<S> {
    * step, which tells its events, is always worked out: the memo keeps none.
    */
   private catchUp(world: KubeWorld, m: ManagerConfig, key: ObjectKey, count: number, coalesced: boolean, events?: StepEvent[]): KubeWorld {
-    const pending = world.pending.get(m.name);
+    const pending = pendingIn(world, m.name);
     if (events !== undefined || pending === undefined) {
       return coalesced ? this.deliver(world, m, key, count, events) : this.pop(world, m, key, count, events);
     }
-    const cache = world.caches.get(m.name);
-    const order = world.order.get(m.name);
+    const cache = cacheIn(world, m.name);
+    const order = ordersIn(world, m.name);
     // (One memo for both kinds: a pop of n events runs the handlers n times, a coalesced one once.)
     const at = { pending, manager: m.name, key, count: coalesced ? -count : count, cache, order };
     const known = this.catchUps.find(at);
@@ -544,7 +569,7 @@ export class Kubernetes<S> {
     const enqueued: [string, ObjectKey[]][] = [];
     const next = coalesced ? this.deliver(world, m, key, count, undefined, enqueued) : this.pop(world, m, key, count, undefined, enqueued);
     if (next !== world) {
-      const outcome = { pending: next.pending.get(m.name)!, order: next.order.get(m.name), cache: next.caches.get(m.name), enqueued };
+      const outcome = { pending: pendingIn(next, m.name)!, order: ordersIn(next, m.name), cache: cacheIn(next, m.name), enqueued };
       this.catchUps.keep(at, outcome);
     }
     return next;
@@ -564,7 +589,7 @@ export class Kubernetes<S> {
     events?: StepEvent[],
     enqueued?: [string, ObjectKey[]][],
   ): KubeWorld {
-    const old = world.caches.get(m.name)?.get(key);
+    const old = cacheIn(world, m.name)?.get(key);
     let next = world;
     let last: WatchEvent | undefined;
     for (let i = 0; i < count; i++) {
@@ -629,11 +654,11 @@ export class Kubernetes<S> {
         if (world.restartsLeft <= 0) return undefined;
         world = world.set('restartsLeft', world.restartsLeft - 1);
         for (const c of this.controllersOf(m)) {
-          world = world.setIn(['queues', c.name], Set<ObjectKey>()).setIn(['reconciles', c.name], Map<ObjectKey, Reconcile>());
+          world = withReconciles(withQueue(world, c.name, Set<ObjectKey>()), c.name, Map<ObjectKey, Reconcile>());
         }
-        const stored = world.servers.get(m.server)?.objects ?? Map<ObjectKey, KubeObject>();
+        const stored = serverIn(world, m.server)?.objects ?? Map<ObjectKey, KubeObject>();
         const listed = stored.filter((o) => m.kinds.includes(o.kind)).map((o) => (m.view ? this.viewOf(m, o) : o));
-        world = dropPending(world, m.name).setIn(['caches', m.name], listed);
+        world = withCache(dropPending(world, m.name), m.name, listed);
         const queued: string[] = [];
         for (const o of listed.values()) world = this.runHandlers(world, m, { type: 'ADDED', object: o }, events ? queued : undefined);
         events?.push({
@@ -651,12 +676,17 @@ export class Kubernetes<S> {
     const m = this.config.managers.find((x) => x.name === c.manager)!;
     const io = {
       get: (s: S, key: ObjectKey, events?: StepEvent[]) => this.get(s, m.server, key, events),
-      cached: (s: S, key: ObjectKey) => lens.get(s).caches.get(m.name)?.get(key),
+      cached: (s: S, key: ObjectKey) => cacheIn(lens.get(s), m.name)?.get(key),
       list: (s: S, kind: string) =>
-        [...(lens.get(s).caches.get(m.name)?.values() ?? [])]
+        [...(cacheIn(lens.get(s), m.name)?.values() ?? [])]
           .filter((o) => o.kind === kind)
           .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
       request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => this.request(s, m.server, call, events),
+    };
+    /** `world` without `key`'s reconcile. */
+    const finished = (world: KubeWorld, key: ObjectKey): KubeWorld => {
+      const inFlight = reconcilesIn(world, c.name);
+      return inFlight === undefined ? world : withReconciles(world, c.name, inFlight.delete(key));
     };
     const run = (
       s: S,
@@ -673,18 +703,22 @@ export class Kubernetes<S> {
       switch (outcome.kind) {
         case 'goto':
           if (!Object.hasOwn(c.steps, outcome.step)) throw unknownStepError(c.name, stepName, outcome.step, Object.keys(c.steps));
-          world = world.setIn(
-            ['reconciles', c.name, key],
-            // The next step's locals replace these: a reconcile keeps only what its later steps
-            // read, so reconciles that differ only in values no step will read are one state.
-            Reconcile({ step: outcome.step, locals: Map(outcome.locals) }),
+          world = withReconciles(
+            world,
+            c.name,
+            (reconcilesIn(world, c.name) ?? Map<ObjectKey, Reconcile>()).set(
+              key,
+              // The next step's locals replace these: a reconcile keeps only what its later steps
+              // read, so reconciles that differ only in values no step will read are one state.
+              Reconcile({ step: outcome.step, locals: Map(outcome.locals) }),
+            ),
           );
           break;
         case 'done':
-          world = world.deleteIn(['reconciles', c.name, key]);
+          world = finished(world, key);
           break;
         case 'requeue':
-          world = enqueue(world.deleteIn(['reconciles', c.name, key]), c.name, [key]);
+          world = enqueue(finished(world, key), c.name, [key]);
           break;
       }
       return lens.set(ctx.state, world);
@@ -694,19 +728,16 @@ export class Kubernetes<S> {
       // A key being reconciled stays queued but is not handed to a second worker (workqueue).
       params: (s) => {
         const w = lens.get(s);
-        const queue = w.queues.get(c.name);
+        const queue = queueIn(w, c.name);
         if (queue === undefined || queue.size === 0) return NONE;
-        const busy = w.reconciles.get(c.name);
+        const busy = reconcilesIn(w, c.name);
         const keys: ObjectKey[] = [];
         for (const k of queue) if (busy === undefined || !busy.has(k)) keys.push(k);
         return keys;
       },
       next: (s, key, events) => {
         const w = lens.get(s);
-        const dequeued = lens.set(
-          s,
-          w.updateIn(['queues', c.name], (q) => (q as Set<ObjectKey>).delete(key)),
-        );
+        const dequeued = lens.set(s, withQueue(w, c.name, queueIn(w, c.name)!.delete(key)));
         return run(dequeued, key, Map(), 'reconcile', c.reconcile, events);
       },
     });
@@ -730,12 +761,12 @@ export class Kubernetes<S> {
       action<S, ObjectKey>(`${c.name}.${name}`, {
         doc: c.docs?.[name],
         params: (s) => {
-          const inFlight = lens.get(s).reconciles.get(c.name);
+          const inFlight = reconcilesIn(lens.get(s), c.name);
           if (inFlight === undefined || inFlight.size === 0) return NONE;
           return inFlightAt(inFlight, name);
         },
         next: (s, key, events) => {
-          const r = lens.get(s).reconciles.get(c.name)?.get(key);
+          const r = reconcilesIn(lens.get(s), c.name)?.get(key);
           if (!r || r.step !== name) return undefined;
           return run(s, key, r.locals, name, step, events);
         },
@@ -792,8 +823,12 @@ function interleavings(keys: List<ObjectKey>): List<ObjectKey>[] {
 }
 
 /** Whether `after` has a key queued that `before` had not (a handler run changes only queues). */
-function queuesMore(before: KubeWorld, after: KubeWorld): boolean {
-  return before.queues !== after.queues && !before.queues.equals(after.queues);
+function queuesMore(before: KubeWorld, after: KubeWorld, controllers: readonly { readonly name: string }[]): boolean {
+  return controllers.some((c) => {
+    const a = queueIn(before, c.name);
+    const b = queueIn(after, c.name);
+    return a !== b && (a === undefined || b === undefined || !a.equals(b));
+  });
 }
 
 /** How an API server is named as a participant in traces and diagrams. */
@@ -809,12 +844,12 @@ export function kubernetes<S>(config: KubernetesConfig<S>): Kubernetes<S> {
 function apiRules<S>(lens: WorldField<S>, servers: readonly string[]): Property<S>[] {
   const everyDeleting = (s: S, t: S, ok: (before: KubeObject, after: KubeObject) => boolean) => {
     // Most steps write to no server (cache catch-ups, reads): the same servers, nothing to check.
-    const sa = lens.get(s).servers;
-    const ta = lens.get(t).servers;
-    if (sa === ta) return true;
+    const ws = lens.get(s);
+    const wt = lens.get(t);
+    if (sameServers(ws, wt)) return true;
     return servers.every((name) => {
-      const before = sa.get(name)?.objects;
-      const after = ta.get(name)?.objects;
+      const before = serverIn(ws, name)?.objects;
+      const after = serverIn(wt, name)?.objects;
       if (!before || !after || before === after) return true;
       return before.every((o, key) => {
         if (!isDeleting(o)) return true;
@@ -837,7 +872,7 @@ function apiRules<S>(lens: WorldField<S>, servers: readonly string[]): Property<
       'An object that is being deleted and has no finalizers left is gone from storage, never kept.',
       (s) =>
         servers.every((name) =>
-          (lens.get(s).servers.get(name)?.objects ?? Map<ObjectKey, KubeObject>()).every((o) => !isDeleting(o) || !o.finalizers.isEmpty()),
+          (serverIn(lens.get(s), name)?.objects ?? Map<ObjectKey, KubeObject>()).every((o) => !isDeleting(o) || !o.finalizers.isEmpty()),
         ),
     ),
   ];

@@ -7,7 +7,7 @@
 // handlers that enqueue keys.
 import { List, Map, Set, type RecordOf } from 'immutable';
 import { FlatRecord } from '../engine/flatRecord.ts';
-import type { ApiServer, WatchEvent } from './apiServer.ts';
+import { emptyServer, type ApiServer, type WatchEvent } from './apiServer.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
 
 /** A local variable of an in-flight reconcile: any state value (a copy of an object, a list, a flag). */
@@ -73,6 +73,73 @@ export function emptyWorld(): KubeWorld {
   return KubeWorld();
 }
 
+/** A world with empty servers, caches and queues, in the order given (the order traces show them in). */
+export function newWorld(
+  servers: readonly string[],
+  managers: readonly string[],
+  controllers: readonly string[],
+  restartsLeft: number,
+): KubeWorld {
+  return KubeWorld({
+    servers: Map(servers.map((name) => [name, emptyServer()] as const)),
+    pending: Map(managers.map((name) => [name, Map<ObjectKey, List<WatchEvent>>()] as const)),
+    caches: Map(managers.map((name) => [name, Map<ObjectKey, KubeObject>()] as const)),
+    queues: Map(controllers.map((name) => [name, Set<ObjectKey>()] as const)),
+    reconciles: Map(controllers.map((name) => [name, Map<ObjectKey, Reconcile>()] as const)),
+    restartsLeft,
+  });
+}
+
+// The world's parts by owner: each server's objects, each manager's pending events, their
+// order and its cache, each controller's queue and reconciles. Everything else reads and
+// writes them through these, so that how the world holds them is decided here alone (today a
+// Map per kind of part, keyed by the owner's name).
+
+export function serverIn(world: KubeWorld, server: string): ApiServer | undefined {
+  return world.servers.get(server);
+}
+/** Whether `a` and `b` hold every server's objects as the same values (a step that wrote to none). */
+export function sameServers(a: KubeWorld, b: KubeWorld): boolean {
+  return a.servers === b.servers;
+}
+export function withServer(world: KubeWorld, server: string, srv: ApiServer): KubeWorld {
+  return world.set('servers', world.servers.set(server, srv));
+}
+/** `cache`'s pending events by object (an object with none has no entry). */
+export function pendingIn(world: KubeWorld, cache: string): Map<ObjectKey, List<WatchEvent>> | undefined {
+  return world.pending.get(cache);
+}
+export function withPending(world: KubeWorld, cache: string, pending: Map<ObjectKey, List<WatchEvent>>): KubeWorld {
+  return world.set('pending', world.pending.set(cache, pending));
+}
+/** `cache`'s informers' orders by kind, where one is kept (see WatchOrder). */
+export function ordersIn(world: KubeWorld, cache: string): Map<string, WatchOrder> | undefined {
+  return world.order.get(cache);
+}
+/** `world` with `cache`'s orders replaced; `undefined` or an empty Map: none kept. */
+export function withOrders(world: KubeWorld, cache: string, orders: Map<string, WatchOrder> | undefined): KubeWorld {
+  if (orders === undefined || orders.size === 0) return world.order.has(cache) ? world.set('order', world.order.delete(cache)) : world;
+  return world.set('order', world.order.set(cache, orders));
+}
+export function cacheIn(world: KubeWorld, cache: string): Map<ObjectKey, KubeObject> | undefined {
+  return world.caches.get(cache);
+}
+export function withCache(world: KubeWorld, cache: string, objects: Map<ObjectKey, KubeObject>): KubeWorld {
+  return world.set('caches', world.caches.set(cache, objects));
+}
+export function queueIn(world: KubeWorld, controller: string): Set<ObjectKey> | undefined {
+  return world.queues.get(controller);
+}
+export function withQueue(world: KubeWorld, controller: string, queue: Set<ObjectKey>): KubeWorld {
+  return world.set('queues', world.queues.set(controller, queue));
+}
+export function reconcilesIn(world: KubeWorld, controller: string): Map<ObjectKey, Reconcile> | undefined {
+  return world.reconciles.get(controller);
+}
+export function withReconciles(world: KubeWorld, controller: string, reconciles: Map<ObjectKey, Reconcile>): KubeWorld {
+  return world.set('reconciles', world.reconciles.set(controller, reconciles));
+}
+
 /** The kind of `Kind/name`. */
 export function kindOfKey(key: ObjectKey): string {
   return key.slice(0, key.indexOf('/'));
@@ -85,16 +152,16 @@ function isOfKind(key: ObjectKey, kind: string): boolean {
 
 /** The first key of `kind` with events pending for `cache` other than `not`, if any. */
 function pendingOfKind(world: KubeWorld, cache: string, kind: string, not?: ObjectKey): ObjectKey | undefined {
-  return world.pending.get(cache)?.findKey((_, k) => k !== not && isOfKind(k, kind));
+  return pendingIn(world, cache)?.findKey((_, k) => k !== not && isOfKind(k, kind));
 }
 
 /** Sets (or, where it says nothing more than the per-object lists, drops) an order entry. */
 export function withOrder(world: KubeWorld, cache: string, kind: string, keys: List<ObjectKey>, arrived: number): KubeWorld {
   const needed = arrived >= 2 || keys.some((k) => k !== keys.first());
-  if (needed) return world.setIn(['order', cache, kind], WatchOrder({ keys, arrived }));
-  const kinds = world.order.get(cache);
+  const kinds = ordersIn(world, cache);
+  if (needed) return withOrders(world, cache, (kinds ?? Map<string, WatchOrder>()).set(kind, WatchOrder({ keys, arrived })));
   if (kinds === undefined || !kinds.has(kind)) return world;
-  return world.set('order', kinds.size === 1 ? world.order.delete(cache) : world.order.set(cache, kinds.delete(kind)));
+  return withOrders(world, cache, kinds.delete(kind));
 }
 
 /** Appends `event` to the pending events of every cache in `caches`, in write order. */
@@ -103,14 +170,15 @@ export function sendEvent(world: KubeWorld, caches: readonly string[], event: Wa
   const kind = event.object.kind;
   let next = world;
   for (const cache of caches) {
-    const entry = next.order.get(cache)?.get(kind);
+    const kinds = ordersIn(next, cache);
+    const entry = kinds?.get(kind);
     if (entry !== undefined) {
-      next = next.setIn(['order', cache, kind], entry.set('keys', entry.keys.push(key)));
+      next = withOrders(next, cache, kinds!.set(kind, entry.set('keys', entry.keys.push(key))));
     } else {
       // Without an entry at most one object of the kind has events pending.
       const other = pendingOfKind(next, cache, kind, key);
       if (other !== undefined) {
-        const n = next.pending.get(cache)!.get(other)!.size;
+        const n = pendingIn(next, cache)!.get(other)!.size;
         next = withOrder(
           next,
           cache,
@@ -123,19 +191,20 @@ export function sendEvent(world: KubeWorld, caches: readonly string[], event: Wa
         );
       }
     }
-    next = next.updateIn(['pending', cache, key], (l) => ((l as List<WatchEvent> | undefined) ?? List()).push(event));
+    const pending = pendingIn(next, cache) ?? Map<ObjectKey, List<WatchEvent>>();
+    next = withPending(next, cache, pending.set(key, (pending.get(key) ?? List<WatchEvent>()).push(event)));
   }
   return next;
 }
 
 /** The oldest pending event of `key` for `cache`, if any. */
 export function nextEvent(world: KubeWorld, cache: string, key: ObjectKey): WatchEvent | undefined {
-  return world.pending.get(cache)?.get(key)?.first();
+  return pendingIn(world, cache)?.get(key)?.first();
 }
 
 /** The object whose events `cache`'s informer for `kind` hands out next, if any. */
 export function headOf(world: KubeWorld, cache: string, kind: string): ObjectKey | undefined {
-  const entry = world.order.get(cache)?.get(kind);
+  const entry = ordersIn(world, cache)?.get(kind);
   return entry !== undefined ? entry.keys.first() : pendingOfKind(world, cache, kind);
 }
 
@@ -146,7 +215,7 @@ export function headOf(world: KubeWorld, cache: string, kind: string): ObjectKey
  * popping again, so it is not offered twice).
  */
 export function popSizes(world: KubeWorld, cache: string, key: ObjectKey): number[] {
-  const entry = world.order.get(cache)?.get(kindOfKey(key));
+  const entry = ordersIn(world, cache)?.get(kindOfKey(key));
   if (entry === undefined) return [1];
   let least = 0;
   entry.keys.forEach((k, i) => {
@@ -170,39 +239,36 @@ export function popSizes(world: KubeWorld, cache: string, key: ObjectKey): numbe
  * those as arrived.
  */
 export function takeEvent(world: KubeWorld, cache: string, key: ObjectKey): KubeWorld {
-  const events = world.pending.get(cache)?.get(key);
-  if (!events || events.isEmpty()) return world;
+  const pending = pendingIn(world, cache);
+  const events = pending?.get(key);
+  if (!pending || !events || events.isEmpty()) return world;
   const event = events.first()!;
   const rest = events.shift();
   let next = world;
   const kind = kindOfKey(key);
-  const entry = world.order.get(cache)?.get(kind);
+  const entry = ordersIn(world, cache)?.get(kind);
   if (entry !== undefined) {
     const at = entry.keys.indexOf(key);
     next = withOrder(next, cache, kind, entry.keys.delete(at), Math.max(entry.arrived, at + 1) - 1);
   }
-  return next
-    .setIn(['pending', cache], rest.isEmpty() ? world.pending.get(cache)!.delete(key) : world.pending.get(cache)!.set(key, rest))
-    .updateIn(['caches', cache], (c) => {
-      const m = (c as Map<ObjectKey, KubeObject> | undefined) ?? Map<ObjectKey, KubeObject>();
-      return event.type === 'DELETED' ? m.delete(key) : m.set(key, event.object);
-    });
+  next = withPending(next, cache, rest.isEmpty() ? pending.delete(key) : pending.set(key, rest));
+  const objects = cacheIn(next, cache) ?? Map<ObjectKey, KubeObject>();
+  return withCache(next, cache, event.type === 'DELETED' ? objects.delete(key) : objects.set(key, event.object));
 }
 
 /** Drops every pending event of `cache` (a relist replaces them). */
 export function dropPending(world: KubeWorld, cache: string): KubeWorld {
-  return world.setIn(['pending', cache], Map<ObjectKey, List<WatchEvent>>()).set('order', world.order.delete(cache));
+  return withOrders(withPending(world, cache, Map<ObjectKey, List<WatchEvent>>()), cache, undefined);
 }
 
 export function enqueue(world: KubeWorld, controller: string, keys: Iterable<ObjectKey>): KubeWorld {
-  return world.updateIn(['queues', controller], (q) => {
-    const queue = (q as Set<ObjectKey> | undefined) ?? Set<ObjectKey>();
-    // (Most calls add one key, often one already queued: Set.add gives back the same set then.)
-    if (Array.isArray(keys) && keys.length === 1) return queue.add(keys[0] as ObjectKey);
-    return queue.union(keys);
-  });
+  const queued = queueIn(world, controller);
+  const queue = queued ?? Set<ObjectKey>();
+  // (Most calls add one key, often one already queued: Set.add gives back the same set then.)
+  const next = Array.isArray(keys) && keys.length === 1 ? queue.add(keys[0] as ObjectKey) : queue.union(keys);
+  return next === queued ? world : withQueue(world, controller, next);
 }
 
 export function cacheOf(world: KubeWorld, cache: string): Map<ObjectKey, KubeObject> {
-  return world.caches.get(cache) ?? Map();
+  return cacheIn(world, cache) ?? Map();
 }
