@@ -14,7 +14,7 @@
 // independence alone would save. Footprints this narrow are a ceiling, not a proposal: a real
 // one must hold in every state, and a library cannot know them without the controllers' help.
 import move from '../models/move.ts';
-import { checkVariant, type Footprint, type Variant } from '../src/index.ts';
+import { checkVariant, k8s, type Footprint, type Variant } from '../src/index.ts';
 
 // The move state's fields are read by name here.
 type State = any;
@@ -40,9 +40,11 @@ function changed(s: State, t: State, out: Set<string>): void {
     const b = t.get(field);
     if (a !== b && !(a?.equals?.(b) ?? false)) out.add(field);
   }
-  for (const part of ['servers', 'pending', 'order', 'caches', 'queues', 'reconciles']) {
-    const x = s.kube.get(part);
-    const y = t.kube.get(part);
+  const sk = k8s.worldMaps(s.kube);
+  const tk = k8s.worldMaps(t.kube);
+  for (const part of ['servers', 'pending', 'order', 'caches', 'queues', 'reconciles'] as const) {
+    const x = sk.get(part) as any;
+    const y = tk.get(part) as any;
     if (x === y) continue;
     for (const owner of new Set([...x.keys(), ...y.keys()])) {
       const p = part === 'servers' ? x.get(owner)?.objects : x.get(owner);

@@ -5,7 +5,7 @@
 import { List, OrderedMap, isList } from 'immutable';
 import type { ApiRequest, ApiResponse, MergePatch, WatchEvent } from './apiServer.ts';
 import { condition, type Condition, type KubeObject } from './object.ts';
-import type { KubeWorld, Reconcile } from './world.ts';
+import { worldMaps, type KubeWorld, type Reconcile } from './world.ts';
 
 /** The request line: verb, object and, for a patch, its body as the client sends it. */
 export function describeRequest(r: ApiRequest): string {
@@ -126,7 +126,8 @@ export function describeEvent(e: WatchEvent): string {
  * The world as subjects: each server's objects, each cache's objects and pending events, each
  * controller's queue and reconciles in flight. Sorted by key, so equal worlds read equally.
  */
-export function worldView(w: KubeWorld): OrderedMap<string, unknown> {
+export function worldView(world: KubeWorld): OrderedMap<string, unknown> {
+  const w = worldMaps(world);
   const out: [string, unknown][] = [];
   for (const [server, srv] of w.servers) {
     for (const [key, o] of [...srv.objects.entries()].sort(byKey)) out.push([`${server} ${key}`, objectView(o)]);

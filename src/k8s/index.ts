@@ -41,7 +41,18 @@ export {
   type MergePatch,
   type WatchEventType,
 } from './apiServer.ts';
-export { emptyWorld, kindOfKey, type KubeWorld, type Reconcile, type LocalValue } from './world.ts';
+export {
+  emptyWorld,
+  kindOfKey,
+  worldMaps,
+  serverIn,
+  withServer,
+  withQueue,
+  type KubeWorld,
+  type KubeWorldMaps,
+  type Reconcile,
+  type LocalValue,
+} from './world.ts';
 export { describeRequest, describeAnswer, describeEvent, describeCondition, objectView, worldView } from './describe.ts';
 export {
   StepContext,

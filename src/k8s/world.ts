@@ -8,6 +8,7 @@
 import { List, Map, Set, type RecordOf } from 'immutable';
 import { FlatRecord } from '../engine/flatRecord.ts';
 import { emptyServer, type ApiServer, type WatchEvent } from './apiServer.ts';
+import { PRESENTED } from '../engine/presented.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
 
 /** A local variable of an in-flight reconcile: any state value (a copy of an object, a list, a flag). */
@@ -43,7 +44,11 @@ export interface WatchOrderProps {
 export type WatchOrder = RecordOf<WatchOrderProps>;
 export const WatchOrder = FlatRecord<WatchOrderProps>({ keys: List(), arrived: 0 }, 'WatchOrder');
 
-export interface KubeWorldProps {
+/**
+ * The world as Maps by owner name: how the reports show it (the `--json` document, ITF, the
+ * explorer, a state without a view), as the world was held before it became one record.
+ */
+export interface KubeWorldMapsProps {
   servers: Map<string, ApiServer>;
   /** Per cache, per object: the watch events sent but not yet taken into the cache, oldest first. */
   pending: Map<string, Map<ObjectKey, List<WatchEvent>>>;
@@ -62,15 +67,73 @@ export interface KubeWorldProps {
   /** Fault budget: how many controller-manager restarts may still happen (KubeFaults.restarts). */
   restartsLeft: number;
 }
-export type KubeWorld = RecordOf<KubeWorldProps>;
-export const KubeWorld = FlatRecord<KubeWorldProps>(
+export type KubeWorldMaps = RecordOf<KubeWorldMapsProps>;
+const KubeWorldMaps = FlatRecord<KubeWorldMapsProps>(
   { servers: Map(), pending: Map(), order: Map(), caches: Map(), queues: Map(), reconciles: Map(), restartsLeft: 0 },
   'KubeWorld',
 );
 
-/** An empty world, for a state record's default value; Kubernetes.initialWorlds builds the real ones. */
-export function emptyWorld(): KubeWorld {
-  return KubeWorld();
+/**
+ * The Kubernetes part of a model's state: one record whose fields are the parts by owner,
+ * `servers/<server>` (an ApiServer), `pending/<manager>`, `order/<manager>` and
+ * `caches/<manager>` (Maps by object key, by kind, by object key), `queues/<controller>` (a Set)
+ * and `reconciles/<controller>` (a Map by object key), and `restartsLeft`: a record type per
+ * environment, made by newWorld. Read and written through the functions below only.
+ *
+ * Why one record and not Maps by owner: a step changes one manager's or controller's parts,
+ * and with Maps by owner each such change made a new Map per kind of part, each a new part
+ * to allocate, keep and fingerprint; as fields of the world they are one array copy. On bench
+ * case 6 that took the search from 17.3 to 13.6 s (bench/README.md, sixteenth run).
+ */
+export type KubeWorld = RecordOf<{ restartsLeft: number }>;
+
+/** The owners of a world type's fields, in the order traces show them. */
+interface Layout {
+  readonly servers: readonly string[];
+  readonly managers: readonly string[];
+  readonly controllers: readonly string[];
+}
+type WorldType = (values: globalThis.Record<string, unknown>) => KubeWorld;
+/** World types by their owners (`servers;managers;controllers`), and their owners by prototype. */
+const worldTypes = new globalThis.Map<string, WorldType>();
+const layouts = new WeakMap<object, Layout>();
+/** The shared value of an `order/<manager>` field with no order kept (a Map would do, but one value keeps "none" one state). */
+const NO_ORDERS = Map<string, WatchOrder>();
+
+/** Field names by owner, made once (a name built on each read would be hashed on each read). */
+function fieldNames(kind: string): (owner: string) => string {
+  const names = new globalThis.Map<string, string>();
+  return (owner) => {
+    let f = names.get(owner);
+    if (f === undefined) {
+      f = `${kind}/${owner}`;
+      names.set(owner, f);
+    }
+    return f;
+  };
+}
+const SERVER = fieldNames('servers');
+const PENDING = fieldNames('pending');
+const ORDER = fieldNames('order');
+const CACHE = fieldNames('caches');
+const QUEUE = fieldNames('queues');
+const RECONCILES = fieldNames('reconciles');
+
+/** A field of the world record, by name: a part of an owner the world has, or undefined. */
+interface Fields {
+  get(field: string): unknown;
+  set(field: string, value: unknown): Fields;
+  has(field: string): boolean;
+}
+function read<T>(world: KubeWorld, field: string): T | undefined {
+  return (world as unknown as Fields).get(field) as T | undefined;
+}
+function write(world: KubeWorld, field: string, value: unknown): KubeWorld {
+  const w = world as unknown as Fields;
+  const next = w.set(field, value);
+  // (A Record ignores a field it does not have: a name the configuration does not know.)
+  if (next === w && !w.has(field)) throw new Error(`the Kubernetes world has no ${field.replace('/', ' ')} (not in its configuration)`);
+  return next as unknown as KubeWorld;
 }
 
 /** A world with empty servers, caches and queues, in the order given (the order traces show them in). */
@@ -80,64 +143,116 @@ export function newWorld(
   controllers: readonly string[],
   restartsLeft: number,
 ): KubeWorld {
-  return KubeWorld({
-    servers: Map(servers.map((name) => [name, emptyServer()] as const)),
-    pending: Map(managers.map((name) => [name, Map<ObjectKey, List<WatchEvent>>()] as const)),
-    caches: Map(managers.map((name) => [name, Map<ObjectKey, KubeObject>()] as const)),
-    queues: Map(controllers.map((name) => [name, Set<ObjectKey>()] as const)),
-    reconciles: Map(controllers.map((name) => [name, Map<ObjectKey, Reconcile>()] as const)),
-    restartsLeft,
+  const key = `${servers.join(',')};${managers.join(',')};${controllers.join(',')}`;
+  let make = worldTypes.get(key);
+  if (make === undefined) {
+    const defaults: globalThis.Record<string, unknown> = {};
+    for (const name of servers) defaults[SERVER(name)] = emptyServer();
+    for (const name of managers) {
+      defaults[PENDING(name)] = Map<ObjectKey, List<WatchEvent>>();
+      defaults[ORDER(name)] = NO_ORDERS;
+      defaults[CACHE(name)] = Map<ObjectKey, KubeObject>();
+    }
+    for (const name of controllers) {
+      defaults[QUEUE(name)] = Set<ObjectKey>();
+      defaults[RECONCILES(name)] = Map<ObjectKey, Reconcile>();
+    }
+    defaults.restartsLeft = 0;
+    // (Named by its owners: a state codec knows Record types by name, one type to a name.)
+    const type = FlatRecord(defaults, `KubeWorld(${key})`);
+    const proto = Object.getPrototypeOf(type()) as object;
+    layouts.set(proto, { servers: [...servers], managers: [...managers], controllers: [...controllers] });
+    // The reports show the world as Maps by owner, as it was held before (see KubeWorldMaps).
+    Object.defineProperty(proto, PRESENTED, {
+      value(this: KubeWorld) {
+        return worldMaps(this);
+      },
+    });
+    make = type as unknown as WorldType;
+    worldTypes.set(key, make);
+  }
+  return (make({}) as unknown as Fields).set('restartsLeft', restartsLeft) as unknown as KubeWorld;
+}
+
+/** An empty world (no servers, managers or controllers), for a state record's default value; Kubernetes.initialWorlds builds the real ones. */
+export function emptyWorld(): KubeWorld {
+  return newWorld([], [], [], 0);
+}
+
+function layoutOf(world: KubeWorld): Layout {
+  const layout = layouts.get(Object.getPrototypeOf(world) as object);
+  if (layout === undefined) throw new Error('not a Kubernetes world (made by newWorld)');
+  return layout;
+}
+
+/** The world as Maps by owner name, as the reports show it (KubeWorldMaps). The parts are the world's own values. */
+export function worldMaps(world: KubeWorld): KubeWorldMaps {
+  const { servers, managers, controllers } = layoutOf(world);
+  const orders: [string, Map<string, WatchOrder>][] = [];
+  for (const m of managers) {
+    const o = ordersIn(world, m);
+    if (o !== undefined) orders.push([m, o]);
+  }
+  return KubeWorldMaps({
+    servers: Map(servers.map((n) => [n, serverIn(world, n)!] as const)),
+    pending: Map(managers.map((n) => [n, pendingIn(world, n)!] as const)),
+    order: Map(orders),
+    caches: Map(managers.map((n) => [n, cacheIn(world, n)!] as const)),
+    queues: Map(controllers.map((n) => [n, queueIn(world, n)!] as const)),
+    reconciles: Map(controllers.map((n) => [n, reconcilesIn(world, n)!] as const)),
+    restartsLeft: world.restartsLeft,
   });
 }
 
 // The world's parts by owner: each server's objects, each manager's pending events, their
 // order and its cache, each controller's queue and reconciles. Everything else reads and
-// writes them through these, so that how the world holds them is decided here alone (today a
-// Map per kind of part, keyed by the owner's name).
+// writes them through these, so that how the world holds them is decided here alone.
 
 export function serverIn(world: KubeWorld, server: string): ApiServer | undefined {
-  return world.servers.get(server);
+  return read(world, SERVER(server));
 }
 /** Whether `a` and `b` hold every server's objects as the same values (a step that wrote to none). */
 export function sameServers(a: KubeWorld, b: KubeWorld): boolean {
-  return a.servers === b.servers;
+  if (a === b) return true;
+  for (const server of layoutOf(a).servers) if (serverIn(a, server) !== serverIn(b, server)) return false;
+  return true;
 }
 export function withServer(world: KubeWorld, server: string, srv: ApiServer): KubeWorld {
-  return world.set('servers', world.servers.set(server, srv));
+  return write(world, SERVER(server), srv);
 }
 /** `cache`'s pending events by object (an object with none has no entry). */
 export function pendingIn(world: KubeWorld, cache: string): Map<ObjectKey, List<WatchEvent>> | undefined {
-  return world.pending.get(cache);
+  return read(world, PENDING(cache));
 }
 export function withPending(world: KubeWorld, cache: string, pending: Map<ObjectKey, List<WatchEvent>>): KubeWorld {
-  return world.set('pending', world.pending.set(cache, pending));
+  return write(world, PENDING(cache), pending);
 }
-/** `cache`'s informers' orders by kind, where one is kept (see WatchOrder). */
+/** `cache`'s informers' orders by kind, where one is kept (see WatchOrder); undefined where none is. */
 export function ordersIn(world: KubeWorld, cache: string): Map<string, WatchOrder> | undefined {
-  return world.order.get(cache);
+  const orders = read<Map<string, WatchOrder>>(world, ORDER(cache));
+  return orders === undefined || orders.size === 0 ? undefined : orders;
 }
 /** `world` with `cache`'s orders replaced; `undefined` or an empty Map: none kept. */
 export function withOrders(world: KubeWorld, cache: string, orders: Map<string, WatchOrder> | undefined): KubeWorld {
-  if (orders === undefined || orders.size === 0) return world.order.has(cache) ? world.set('order', world.order.delete(cache)) : world;
-  return world.set('order', world.order.set(cache, orders));
+  return write(world, ORDER(cache), orders === undefined || orders.size === 0 ? NO_ORDERS : orders);
 }
 export function cacheIn(world: KubeWorld, cache: string): Map<ObjectKey, KubeObject> | undefined {
-  return world.caches.get(cache);
+  return read(world, CACHE(cache));
 }
 export function withCache(world: KubeWorld, cache: string, objects: Map<ObjectKey, KubeObject>): KubeWorld {
-  return world.set('caches', world.caches.set(cache, objects));
+  return write(world, CACHE(cache), objects);
 }
 export function queueIn(world: KubeWorld, controller: string): Set<ObjectKey> | undefined {
-  return world.queues.get(controller);
+  return read(world, QUEUE(controller));
 }
 export function withQueue(world: KubeWorld, controller: string, queue: Set<ObjectKey>): KubeWorld {
-  return world.set('queues', world.queues.set(controller, queue));
+  return write(world, QUEUE(controller), queue);
 }
 export function reconcilesIn(world: KubeWorld, controller: string): Map<ObjectKey, Reconcile> | undefined {
-  return world.reconciles.get(controller);
+  return read(world, RECONCILES(controller));
 }
 export function withReconciles(world: KubeWorld, controller: string, reconciles: Map<ObjectKey, Reconcile>): KubeWorld {
-  return world.set('reconciles', world.reconciles.set(controller, reconciles));
+  return write(world, RECONCILES(controller), reconciles);
 }
 
 /** The kind of `Kind/name`. */

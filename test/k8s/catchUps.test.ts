@@ -20,18 +20,18 @@ describe('a cache catch-up met again', () => {
     const s = withThingPending(kube);
     // The same manager values, and a different queue and actor: the handler's key must be queued
     // onto this queue, not onto the first state's.
-    const other = s.set('actor', 1).setIn(['kube', 'queues', 'finalizerController'], Set(['Thing/elsewhere']));
+    const other = s.set('actor', 1).set('kube', k8s.withQueue(s.kube, 'finalizerController', Set(['Thing/elsewhere'])));
     const first = step(kube, s, 'managerCache.sync', THING);
     const again = step(kube, other, 'managerCache.sync', THING);
     const workedOut = step(finalizerKube(), other, 'managerCache.sync', THING);
 
     expect(is(again, workedOut)).toBe(true);
-    expect(again.kube.queues.get('finalizerController')?.toArray().sort()).toEqual(['Thing/elsewhere', THING]);
-    expect(again.kube.caches.get('manager')?.get(THING)?.resourceVersion).toBe(1);
+    expect(k8s.worldMaps(again.kube).queues.get('finalizerController')?.toArray().sort()).toEqual(['Thing/elsewhere', THING]);
+    expect(k8s.worldMaps(again.kube).caches.get('manager')?.get(THING)?.resourceVersion).toBe(1);
     // Applied, not worked out: the manager's values are the first catch-up's own objects.
-    expect(again.kube.pending.get('manager')).toBe(first.kube.pending.get('manager'));
-    expect(again.kube.caches.get('manager')).toBe(first.kube.caches.get('manager'));
-    expect(workedOut.kube.caches.get('manager')).not.toBe(first.kube.caches.get('manager'));
+    expect(k8s.worldMaps(again.kube).pending.get('manager')).toBe(k8s.worldMaps(first.kube).pending.get('manager'));
+    expect(k8s.worldMaps(again.kube).caches.get('manager')).toBe(k8s.worldMaps(first.kube).caches.get('manager'));
+    expect(k8s.worldMaps(workedOut.kube).caches.get('manager')).not.toBe(k8s.worldMaps(first.kube).caches.get('manager'));
   });
 
   it('is worked out for a trace, which tells its events', () => {

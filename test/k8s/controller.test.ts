@@ -19,8 +19,8 @@ const kubeWith = (...controllers: k8s.ControllerConfig<TinyState>[]) =>
     controllers,
   });
 
-const inFlight = (s: TinyState, controller: string) => s.kube.reconciles.get(controller)?.get(THING);
-const queueOf = (s: TinyState, controller: string) => s.kube.queues.get(controller)?.toArray();
+const inFlight = (s: TinyState, controller: string) => k8s.worldMaps(s.kube).reconciles.get(controller)?.get(THING);
+const queueOf = (s: TinyState, controller: string) => k8s.worldMaps(s.kube).queues.get(controller)?.toArray();
 
 describe('reconcile steps', () => {
   // controller.ts: "Each step is atomic and makes at most one API request."
@@ -107,7 +107,7 @@ describe('reconcile steps', () => {
     expect(queueOf(s, 'chain')).toEqual([]);
     s = step(kube, step(kube, s, 'chain.second', THING), 'chain.third', THING);
     expect([inFlight(s, 'chain'), queueOf(s, 'chain')]).toEqual([undefined, []]);
-    expect(s.kube.reconciles.get('chain')?.isEmpty()).toBe(true);
+    expect(k8s.worldMaps(s.kube).reconciles.get('chain')?.isEmpty()).toBe(true);
   });
 
   it('requeue removes the in-flight reconcile and puts the key back on the queue', () => {
@@ -130,8 +130,9 @@ describe('reconcile steps', () => {
     const s = step(kube, queued(kube), 'annotator.reconcile', THING);
     expect(kube.stored(s, 'main', THING)?.annotations.toObject()).toEqual({ seen: 'yes' });
     expect(
-      s.kube.pending
-        .get('manager')
+      k8s
+        .worldMaps(s.kube)
+        .pending.get('manager')
         ?.get(THING)
         ?.map((e) => e.type)
         .toArray(),

@@ -41,9 +41,9 @@ function write(kube: k8s.Kubernetes<TinyState>, s: TinyState, size: number, name
 }
 
 const pendingVersions = (s: TinyState, key: k8s.ObjectKey) =>
-  (s.kube.pending.get('manager')?.get(key) ?? List<k8s.WatchEvent>()).map((e) => e.object.resourceVersion).toArray();
-const cached = (s: TinyState, key: k8s.ObjectKey) => s.kube.caches.get('manager')?.get(key)?.resourceVersion;
-const queue = (s: TinyState) => (s.kube.queues.get('watcher') ?? Set<string>()).toArray().sort();
+  (k8s.worldMaps(s.kube).pending.get('manager')?.get(key) ?? List<k8s.WatchEvent>()).map((e) => e.object.resourceVersion).toArray();
+const cached = (s: TinyState, key: k8s.ObjectKey) => k8s.worldMaps(s.kube).caches.get('manager')?.get(key)?.resourceVersion;
+const queue = (s: TinyState) => (k8s.worldMaps(s.kube).queues.get('watcher') ?? Set<string>()).toArray().sort();
 
 describe('cacheLagBound', () => {
   it('bound 1: a third write makes the cache take in the oldest waiting event at once, handlers included', () => {
@@ -109,14 +109,14 @@ describe('restarts', () => {
     s = step(kube, s, 'watcher.reconcile', A); // A's reconcile now waits at step `wait`
     s = write(kube, s, 2); // version 2 of A waits for the cache
     expect([cached(s, A), cached(s, B), pendingVersions(s, A), queue(s)]).toEqual([1, undefined, [2], []]);
-    expect(s.kube.reconciles.get('watcher')?.get(A)?.step).toBe('wait');
+    expect(k8s.worldMaps(s.kube).reconciles.get('watcher')?.get(A)?.step).toBe('wait');
 
     s = restart.next(s, undefined)!;
     expect(s.kube.restartsLeft).toBe(0);
     // The cache holds what the server stores now; nothing waits; both keys are queued; A's
     // reconcile is gone.
     expect([cached(s, A), cached(s, B), pendingVersions(s, A), pendingVersions(s, B), queue(s)]).toEqual([2, 1, [], [], [A, B]]);
-    expect(s.kube.reconciles.get('watcher')?.size).toBe(0);
+    expect(k8s.worldMaps(s.kube).reconciles.get('watcher')?.size).toBe(0);
     expect(restart.next(s, undefined)).toBeUndefined();
   });
 

@@ -35,11 +35,14 @@ function send(kube: k8s.Kubernetes<TinyState>, s: TinyState, server: string, cal
 
 /** The types and resourceVersions of the events `manager` has not taken in for `key`. */
 function pending(s: TinyState, manager: string, key: k8s.ObjectKey): string[] {
-  return (s.kube.pending.get(manager)?.get(key) ?? List<k8s.WatchEvent>()).map((e) => `${e.type}@${e.object.resourceVersion}`).toArray();
+  return (k8s.worldMaps(s.kube).pending.get(manager)?.get(key) ?? List<k8s.WatchEvent>())
+    .map((e) => `${e.type}@${e.object.resourceVersion}`)
+    .toArray();
 }
 
-const cachedVersion = (s: TinyState, manager: string, key: k8s.ObjectKey) => s.kube.caches.get(manager)?.get(key)?.resourceVersion;
-const queue = (s: TinyState, controller: string) => (s.kube.queues.get(controller) ?? Set<string>()).toArray().sort();
+const cachedVersion = (s: TinyState, manager: string, key: k8s.ObjectKey) =>
+  k8s.worldMaps(s.kube).caches.get(manager)?.get(key)?.resourceVersion;
+const queue = (s: TinyState, controller: string) => (k8s.worldMaps(s.kube).queues.get(controller) ?? Set<string>()).toArray().sort();
 const queuedParams = (kube: k8s.Kubernetes<TinyState>, s: TinyState, name: string) =>
   [...(actionNamed(kube, name).params?.(s) ?? [])].sort();
 const statusOf = (r: VariantResult) => Object.fromEntries(r.properties.map((p) => [p.name, p.status]));
@@ -99,8 +102,8 @@ describe('caches', () => {
     s = step(kube, s, 'managerCache.sync', A);
     expect(cachedVersion(s, 'manager', A)).toBe(3);
     // Nothing pending for a: no entry for it at all, and no order left to keep.
-    expect(s.kube.pending.get('manager')?.has(A)).toBe(false);
-    expect(s.kube.order.isEmpty()).toBe(true);
+    expect(k8s.worldMaps(s.kube).pending.get('manager')?.has(A)).toBe(false);
+    expect(k8s.worldMaps(s.kube).order.isEmpty()).toBe(true);
     expect(queuedParams(kube, s, 'managerCache.sync')).toEqual([B]);
     s = step(kube, s, 'managerCache.sync', B);
     expect(cachedVersion(s, 'manager', B)).toBe(1);
@@ -160,7 +163,7 @@ describe('caches', () => {
     s = step(kube, s, 'managerCache.sync', A);
     expect(cachedVersion(s, 'manager', A)).toBe(1);
     s = step(kube, s, 'managerCache.sync', A);
-    expect(s.kube.caches.get('manager')?.has(A)).toBe(false);
+    expect(k8s.worldMaps(s.kube).caches.get('manager')?.has(A)).toBe(false);
   });
 
   it('in every step of a full search each cache entry moves forward by at most one version, never back: 10 states', () => {
@@ -182,8 +185,8 @@ describe('caches', () => {
       'CacheMovesOneVersionForward',
       'A step changes at most one cache entry, and that one to the next resourceVersion.',
       (s, t) => {
-        const before = s.kube.caches.get('manager')!;
-        const after = t.kube.caches.get('manager')!;
+        const before = k8s.worldMaps(s.kube).caches.get('manager')!;
+        const after = k8s.worldMaps(t.kube).caches.get('manager')!;
         const moved = [A, B].filter((k) => before.get(k)?.resourceVersion !== after.get(k)?.resourceVersion);
         return (
           moved.length === 0 || (moved.length === 1 && after.get(moved[0])!.resourceVersion === before.get(moved[0])!.resourceVersion + 1)
@@ -257,10 +260,10 @@ describe('watch handlers and work queues', () => {
     let s = send(kube, emptyState(kube), 'main', (srv) => k8s.create(srv, created));
     s = send(kube, s, 'main', (srv) => k8s.create(srv, k8s.object({ kind: 'Other', name: 'x', spec: { target: 'o' } })));
     s = step(kube, s, 'managerCache.sync', THING);
-    const once = s.kube.queues;
+    const once = k8s.worldMaps(s.kube).queues;
     s = step(kube, s, 'managerCache.sync', OTHER);
     expect(queue(s, 'watcher')).toEqual([THING]);
-    expect(s.kube.queues.equals(once)).toBe(true);
+    expect(k8s.worldMaps(s.kube).queues.equals(once)).toBe(true);
   });
 
   it('a key being reconciled stays queued but is not handed to a second worker', () => {
@@ -268,7 +271,7 @@ describe('watch handlers and work queues', () => {
     s = step(kube, s, 'managerCache.sync', THING);
     expect(queuedParams(kube, s, 'watcher.reconcile')).toEqual([THING]);
     s = step(kube, s, 'watcher.reconcile', THING);
-    expect([queue(s, 'watcher'), s.kube.reconciles.get('watcher')?.get(THING)?.step]).toEqual([[], 'wait']);
+    expect([queue(s, 'watcher'), k8s.worldMaps(s.kube).reconciles.get('watcher')?.get(THING)?.step]).toEqual([[], 'wait']);
     // A new event for the key while it is being reconciled: queued, not startable.
     s = send(kube, s, 'main', (srv) => k8s.create(srv, k8s.object({ kind: 'Other', name: 'x', spec: { target: 'o' } })));
     s = step(kube, s, 'managerCache.sync', OTHER);
@@ -312,10 +315,10 @@ describe('ManagerConfig.view', () => {
 
   it('the cache holds the projected object', () => {
     const s0 = start();
-    expect(s0.kube.caches.get('picky')?.get(THING)).toEqual(finalizersOnly(kube.stored(s0, 'main', THING)!));
+    expect(k8s.worldMaps(s0.kube).caches.get('picky')?.get(THING)).toEqual(finalizersOnly(kube.stored(s0, 'main', THING)!));
     let s = send(kube, s0, 'main', (srv) => k8s.mergePatch(srv, THING, { finalizers: [] }));
     s = step(kube, s, 'pickyCache.sync', THING);
-    expect(s.kube.caches.get('picky')?.get(THING)).toEqual(k8s.object({ kind: 'Thing', name: 'o' }));
+    expect(k8s.worldMaps(s.kube).caches.get('picky')?.get(THING)).toEqual(k8s.object({ kind: 'Thing', name: 'o' }));
   });
 
   it('an update with an unchanged view that every predicate rejects is not delivered; a predicate-less watch gets it', () => {
@@ -360,7 +363,7 @@ describe('initialWorlds', () => {
   it('with cacheLag none there is exactly one world, caches current and nothing pending', () => {
     const worlds = kube.initialWorlds(histories(true), { cacheLag: 'none' });
     expect(worlds.length).toBe(1);
-    const w = worlds[0];
+    const w = k8s.worldMaps(worlds[0]);
     const P = k8s.objectKey('Thing', 'p');
     expect(w.servers.get('main')?.objects.get(P)?.resourceVersion).toBe(3);
     expect(w.caches.get('m1')?.get(P)).toEqual(w.servers.get('main')?.objects.get(P));
@@ -370,7 +373,7 @@ describe('initialWorlds', () => {
   });
 
   it("with cacheLag none and unreconciled histories the watchers' keys are queued", () => {
-    const [w] = kube.initialWorlds(histories(false), { cacheLag: 'none' });
+    const w = k8s.worldMaps(kube.initialWorlds(histories(false), { cacheLag: 'none' })[0]);
     expect(w.queues.get('c')?.toArray().sort()).toEqual(['Thing/p', 'Widget/q']);
   });
 
@@ -409,7 +412,7 @@ describe('initialWorlds', () => {
     // The world where m1 stands at position 1 of p's history: two MODIFIED events to come.
     const P = k8s.objectKey('Thing', 'p');
     const worlds = kube.initialWorlds(histories(true), { cacheLag: 'any' });
-    const lagging = worlds.filter((w) => w.caches.get('m1')?.get(P)?.resourceVersion === 1);
+    const lagging = worlds.filter((w) => k8s.worldMaps(w).caches.get('m1')?.get(P)?.resourceVersion === 1);
     // Hand count: m1's slot for p fixed, the other three free: 3^3 = 27.
     expect(lagging.length).toBe(27);
     expect(pending(TinyState({ kube: lagging[0] }), 'm1', P)).toEqual(['MODIFIED@2', 'MODIFIED@3']);
@@ -522,7 +525,7 @@ describe('end to end: an actor racing EnsureFinalizer', () => {
       'finalizerController.reconcile(Thing/o)',
     ]);
     const last = r.violations.find((v) => v.property === 'SettledObjectGone')!.trace.at(-1)!.state as TinyState;
-    const stuck = last.kube.servers.get('main')!.objects.get(THING)!;
+    const stuck = k8s.worldMaps(last.kube).servers.get('main')!.objects.get(THING)!;
     expect([k8s.isDeleting(stuck), stuck.finalizers.toArray()]).toEqual([true, [FINALIZER]]);
   });
 });

@@ -15,6 +15,7 @@
 // them (withMutations aside, before it returns), so a view stays valid for as long as it lives.
 
 /** A value a oneOf, a set's universe or a map's keys can hold: compared by ===. */
+import { isPresented, PRESENTED } from '../presented.ts';
 export type Primitive = string | number | boolean | null;
 
 /** A value outside its declared type, or a sequence past its bound: the message says which, and where. */
@@ -126,9 +127,10 @@ export function isPacked(v: unknown): v is PackedValue {
   return v instanceof PackedValue;
 }
 
-/** For the reports: a packed value as its immutable.js counterpart, anything else as it is. */
+/** For the reports: a packed value as its immutable.js counterpart, a presented one as what it presents (presented.ts), anything else as it is. */
 export function unpack(v: unknown): unknown {
-  return v instanceof PackedValue ? v.toImmutable() : v;
+  if (v instanceof PackedValue) return v.toImmutable();
+  return isPresented(v) ? v[PRESENTED]() : v;
 }
 
 /** A type's id: FNV-1a of its key, 32 bits. Two types whose keys collide would write alike: states of the one could be taken for the other's (as a fingerprint collision can). */
