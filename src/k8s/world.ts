@@ -83,7 +83,7 @@ const KubeWorldMaps = FlatRecord<KubeWorldMapsProps>(
  * Why one record and not Maps by owner: a step changes one manager's or controller's parts,
  * and with Maps by owner each such change made a new Map per kind of part, each a new part
  * to allocate, keep and fingerprint; as fields of the world they are one array copy. On bench
- * case 6 that took the search from 17.3 to 13.6 s (bench/README.md, sixteenth run).
+ * case 6 that took the search from 16.2 to 14.1 s (bench/README.md, sixteenth run).
  */
 export type KubeWorld = RecordOf<{ restartsLeft: number }>;
 
@@ -97,7 +97,7 @@ type WorldType = (values: globalThis.Record<string, unknown>) => KubeWorld;
 /** World types by their owners (`servers;managers;controllers`), and their owners by prototype. */
 const worldTypes = new globalThis.Map<string, WorldType>();
 const layouts = new WeakMap<object, Layout>();
-/** The shared value of an `order/<manager>` field with no order kept (a Map would do, but one value keeps "none" one state). */
+/** The value of an `order/<manager>` field with no order kept (ordersIn reads it as undefined). */
 const NO_ORDERS = Map<string, WatchOrder>();
 
 /** Field names by owner, made once (a name built on each read would be hashed on each read). */
