@@ -94,6 +94,10 @@ export async function replayFoundCounterexample(page: Page, property: string, ti
   const pick = page.locator(`button[data-counterexample="${property}"]`);
   await pick.waitFor({ timeout: timeoutMs });
   await pick.click();
+  // The page showed only its initial state, already at cursor 0: wait for the replayed steps
+  // themselves (a loaded machine renders them well after the click; every counterexample this
+  // helper replays has steps).
+  await page.locator('#path li[data-step]').nth(1).waitFor();
   await page.waitForSelector('body[data-cursor="0"]');
   return page.locator('#path li[data-step]').evaluateAll((lis) => lis.map((li) => li.firstChild?.textContent ?? ''));
 }
