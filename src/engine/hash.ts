@@ -27,10 +27,67 @@ function fmix(h: number): number {
  * cut the search by a tenth (bench/README.md, tenth run).
  */
 export function murmur3x86_128(view: DataView, start: number, len: number, out: Uint32Array, seed = 0): void {
-  let h1 = seed;
-  let h2 = seed;
-  let h3 = seed;
-  let h4 = seed;
+  hashFrom(view, start, len, out, seed, seed, seed, seed, 0);
+}
+
+/**
+ * The lanes after hashing the whole 16-byte blocks of `bytes` (seed 0): a prefix that many values
+ * begin with, hashed once, for murmur3x86_128Resume. Its last `bytes.length % 16` bytes are not
+ * in it; they begin the rest.
+ */
+export function murmur3x86_128Prefix(bytes: Uint8Array): Int32Array {
+  const n = bytes.length & ~15;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, n);
+  const lanes = new Int32Array(4);
+  for (let i = 0; i < n; i += 16) {
+    const k1 = Math.imul(rotl(Math.imul(view.getInt32(i, true), C1), 15), C2);
+    let h1 = lanes[0] ^ k1;
+    h1 = (Math.imul(rotl(h1, 19) + lanes[1], 5) + 0x561ccd1b) | 0;
+    const k2 = Math.imul(rotl(Math.imul(view.getInt32(i + 4, true), C2), 16), C3);
+    let h2 = lanes[1] ^ k2;
+    h2 = (Math.imul(rotl(h2, 17) + lanes[2], 5) + 0x0bcaa747) | 0;
+    const k3 = Math.imul(rotl(Math.imul(view.getInt32(i + 8, true), C3), 17), C4);
+    let h3 = lanes[2] ^ k3;
+    h3 = (Math.imul(rotl(h3, 15) + lanes[3], 5) + 0x96cd1c35) | 0;
+    const k4 = Math.imul(rotl(Math.imul(view.getInt32(i + 12, true), C4), 18), C1);
+    let h4 = lanes[3] ^ k4;
+    h4 = (Math.imul(rotl(h4, 13) + h1, 5) + 0x32ac3b17) | 0;
+    lanes[0] = h1;
+    lanes[1] = h2;
+    lanes[2] = h3;
+    lanes[3] = h4;
+  }
+  return lanes;
+}
+
+/**
+ * The hash of a prefix's whole blocks (`lanes`, from murmur3x86_128Prefix, covering `prefixLength`
+ * bytes) followed by the bytes [start, start + len) of `view`: the same digest as hashing the two
+ * in one buffer, without reading the prefix again.
+ */
+export function murmur3x86_128Resume(
+  view: DataView,
+  start: number,
+  len: number,
+  out: Uint32Array,
+  lanes: Int32Array,
+  prefixLength: number,
+): void {
+  hashFrom(view, start, len, out, lanes[0], lanes[1], lanes[2], lanes[3], prefixLength);
+}
+
+/** The function itself, from lanes h1..h4 that have taken `before` bytes already. */
+function hashFrom(
+  view: DataView,
+  start: number,
+  len: number,
+  out: Uint32Array,
+  h1: number,
+  h2: number,
+  h3: number,
+  h4: number,
+  before: number,
+): void {
   const blocks = start + (len & ~15);
   let i = start;
   for (; i < blocks; i += 16) {
@@ -88,10 +145,11 @@ export function murmur3x86_128(view: DataView, start: number, len: number, out: 
     k1 = Math.imul(rotl(Math.imul(k1, C1), 15), C2);
     h1 ^= k1;
   }
-  h1 ^= len;
-  h2 ^= len;
-  h3 ^= len;
-  h4 ^= len;
+  const total = len + before;
+  h1 ^= total;
+  h2 ^= total;
+  h3 ^= total;
+  h4 ^= total;
   h1 = (h1 + h2 + h3 + h4) | 0;
   h2 = (h2 + h1) | 0;
   h3 = (h3 + h1) | 0;
