@@ -249,6 +249,33 @@ function reserved(name: string): boolean {
   return name in flatPrototype || INTERNALS.includes(name);
 }
 
+/**
+ * A field's index in a FlatRecord's values, for code that reads and writes one field of many
+ * records of one type and looks its name up once (`valueAt`, `withValueAt`); -1 for a name the
+ * type does not have, or a value that is not a FlatRecord.
+ */
+export function fieldIndex(r: object, name: string): number {
+  const slots = (r as Partial<FlatType>)._slots;
+  if (slots === undefined || !isFlatRecord(r)) return -1;
+  return slots[name] ?? -1;
+}
+
+/** The value of field `index` (from fieldIndex) of a FlatRecord of that type. */
+export function valueAt(r: object, index: number): unknown {
+  return (r as FlatInstance)._v[index];
+}
+
+/** `r` with field `index` (from fieldIndex) set to `value`, as `r.set(name, value)` gives it. */
+export function withValueAt<R extends object>(r: R, index: number, value: unknown): R {
+  const f = r as unknown as FlatInstance;
+  if (f.__ownerID) return f.set(f._keys[index], value) as unknown as R;
+  if (value === undefined) value = f._defaultValues[f._keys[index]];
+  if (f._v[index] === value) return r;
+  const values = f._v.slice();
+  values[index] = value;
+  return new f._make(values, undefined) as unknown as R;
+}
+
 /** Whether `v` is a FlatRecord (of any type): for the encoder, which reads its values array. */
 export function isFlatRecord(v: object): boolean {
   return Object.prototype.isPrototypeOf.call(flatPrototype, v);

@@ -6,7 +6,7 @@
 // its informer's DeltaFIFO hands them out (see WatchOrder), and taking an event in runs the watch
 // handlers that enqueue keys.
 import { List, Map, Set, type RecordOf } from 'immutable';
-import { FlatRecord } from '../engine/flatRecord.ts';
+import { fieldIndex, FlatRecord, valueAt, withValueAt } from '../engine/flatRecord.ts';
 import { emptyServer, type ApiServer, type WatchEvent } from './apiServer.ts';
 import { PRESENTED } from '../engine/presented.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
@@ -100,40 +100,62 @@ const layouts = new WeakMap<object, Layout>();
 /** The value of an `order/<manager>` field with no order kept (ordersIn reads it as undefined). */
 const NO_ORDERS = Map<string, WatchOrder>();
 
-/** Field names by owner, made once (a name built on each read would be hashed on each read). */
-function fieldNames(kind: string): (owner: string) => string {
-  const names = new globalThis.Map<string, string>();
-  return (owner) => {
-    let f = names.get(owner);
-    if (f === undefined) {
-      f = `${kind}/${owner}`;
-      names.set(owner, f);
-    }
-    return f;
-  };
-}
-const SERVER = fieldNames('servers');
-const PENDING = fieldNames('pending');
-const ORDER = fieldNames('order');
-const CACHE = fieldNames('caches');
-const QUEUE = fieldNames('queues');
-const RECONCILES = fieldNames('reconciles');
+/**
+ * Where each owner's field of one kind (`pending/<manager>`, say) sits in a world record's
+ * values. A step reads and writes a few of them, many times per successor: the index is found
+ * among the few owners met so far (callers pass their configuration's strings, so the
+ * comparison is mostly by identity), not by looking the owner's field name up and then the
+ * field by that name, which took about 4% of bench case 6 (bench/README.md).
+ */
+class FieldSlots {
+  private owners: string[] = [];
+  private protos: object[] = [];
+  private indices: number[] = [];
+  constructor(private readonly kind: string) {}
 
-/** A field of the world record, by name: a part of an owner the world has, or undefined. */
-interface Fields {
-  get(field: string): unknown;
-  set(field: string, value: unknown): Fields;
-  has(field: string): boolean;
+  /** The field's name: `<kind>/<owner>`. */
+  name(owner: string): string {
+    return `${this.kind}/${owner}`;
+  }
+
+  /** The index of `owner`'s field in `world`'s values, or -1 where its type has none. */
+  of(world: KubeWorld, owner: string): number {
+    const proto = Object.getPrototypeOf(world) as object;
+    const owners = this.owners;
+    for (let i = 0; i < owners.length; i++) if (owners[i] === owner && this.protos[i] === proto) return this.indices[i];
+    return this.learn(world, owner, proto);
+  }
+
+  private learn(world: KubeWorld, owner: string, proto: object): number {
+    // (Bounded, since the scan is linear: a run has one or two world types; a test file, more.)
+    if (this.owners.length >= 32) {
+      this.owners = [];
+      this.protos = [];
+      this.indices = [];
+    }
+    const index = fieldIndex(world, this.name(owner));
+    this.owners.push(owner);
+    this.protos.push(proto);
+    this.indices.push(index);
+    return index;
+  }
 }
-function read<T>(world: KubeWorld, field: string): T | undefined {
-  return (world as unknown as Fields).get(field) as T | undefined;
+const SERVER = new FieldSlots('servers');
+const PENDING = new FieldSlots('pending');
+const ORDER = new FieldSlots('order');
+const CACHE = new FieldSlots('caches');
+const QUEUE = new FieldSlots('queues');
+const RECONCILES = new FieldSlots('reconciles');
+
+function read<T>(world: KubeWorld, slots: FieldSlots, owner: string): T | undefined {
+  const i = slots.of(world, owner);
+  return i < 0 ? undefined : (valueAt(world, i) as T);
 }
-function write(world: KubeWorld, field: string, value: unknown): KubeWorld {
-  const w = world as unknown as Fields;
-  const next = w.set(field, value);
-  // (A Record ignores a field it does not have: a name the configuration does not know.)
-  if (next === w && !w.has(field)) throw new Error(`the Kubernetes world has no ${field.replace('/', ' ')} (not in its configuration)`);
-  return next as unknown as KubeWorld;
+function write(world: KubeWorld, slots: FieldSlots, owner: string, value: unknown): KubeWorld {
+  const i = slots.of(world, owner);
+  // (A name the configuration does not know.)
+  if (i < 0) throw new Error(`the Kubernetes world has no ${slots.name(owner).replace('/', ' ')} (not in its configuration)`);
+  return withValueAt(world, i, value);
 }
 
 /** A world with empty servers, caches and queues, in the order given (the order traces show them in). */
@@ -147,15 +169,15 @@ export function newWorld(
   let make = worldTypes.get(key);
   if (make === undefined) {
     const defaults: globalThis.Record<string, unknown> = {};
-    for (const name of servers) defaults[SERVER(name)] = emptyServer();
+    for (const name of servers) defaults[SERVER.name(name)] = emptyServer();
     for (const name of managers) {
-      defaults[PENDING(name)] = Map<ObjectKey, List<WatchEvent>>();
-      defaults[ORDER(name)] = NO_ORDERS;
-      defaults[CACHE(name)] = Map<ObjectKey, KubeObject>();
+      defaults[PENDING.name(name)] = Map<ObjectKey, List<WatchEvent>>();
+      defaults[ORDER.name(name)] = NO_ORDERS;
+      defaults[CACHE.name(name)] = Map<ObjectKey, KubeObject>();
     }
     for (const name of controllers) {
-      defaults[QUEUE(name)] = Set<ObjectKey>();
-      defaults[RECONCILES(name)] = Map<ObjectKey, Reconcile>();
+      defaults[QUEUE.name(name)] = Set<ObjectKey>();
+      defaults[RECONCILES.name(name)] = Map<ObjectKey, Reconcile>();
     }
     defaults.restartsLeft = 0;
     // (Named by its owners: a state codec knows Record types by name, one type to a name.)
@@ -171,7 +193,7 @@ export function newWorld(
     make = type as unknown as WorldType;
     worldTypes.set(key, make);
   }
-  return (make({}) as unknown as Fields).set('restartsLeft', restartsLeft) as unknown as KubeWorld;
+  return make({}).set('restartsLeft', restartsLeft) as KubeWorld;
 }
 
 /** An empty world (no servers, managers or controllers), for a state record's default value; Kubernetes.initialWorlds builds the real ones. */
@@ -209,7 +231,7 @@ export function worldMaps(world: KubeWorld): KubeWorldMaps {
 // writes them through these, so that how the world holds them is decided here alone.
 
 export function serverIn(world: KubeWorld, server: string): ApiServer | undefined {
-  return read(world, SERVER(server));
+  return read(world, SERVER, server);
 }
 /** Whether `a` and `b` hold every server's objects as the same values (a step that wrote to none). */
 export function sameServers(a: KubeWorld, b: KubeWorld): boolean {
@@ -218,41 +240,41 @@ export function sameServers(a: KubeWorld, b: KubeWorld): boolean {
   return true;
 }
 export function withServer(world: KubeWorld, server: string, srv: ApiServer): KubeWorld {
-  return write(world, SERVER(server), srv);
+  return write(world, SERVER, server, srv);
 }
 /** `cache`'s pending events by object (an object with none has no entry). */
 export function pendingIn(world: KubeWorld, cache: string): Map<ObjectKey, List<WatchEvent>> | undefined {
-  return read(world, PENDING(cache));
+  return read(world, PENDING, cache);
 }
 export function withPending(world: KubeWorld, cache: string, pending: Map<ObjectKey, List<WatchEvent>>): KubeWorld {
-  return write(world, PENDING(cache), pending);
+  return write(world, PENDING, cache, pending);
 }
 /** `cache`'s informers' orders by kind, where one is kept (see WatchOrder); undefined where none is. */
 export function ordersIn(world: KubeWorld, cache: string): Map<string, WatchOrder> | undefined {
-  const orders = read<Map<string, WatchOrder>>(world, ORDER(cache));
+  const orders = read<Map<string, WatchOrder>>(world, ORDER, cache);
   return orders === undefined || orders.size === 0 ? undefined : orders;
 }
 /** `world` with `cache`'s orders replaced; `undefined` or an empty Map: none kept. */
 export function withOrders(world: KubeWorld, cache: string, orders: Map<string, WatchOrder> | undefined): KubeWorld {
-  return write(world, ORDER(cache), orders === undefined || orders.size === 0 ? NO_ORDERS : orders);
+  return write(world, ORDER, cache, orders === undefined || orders.size === 0 ? NO_ORDERS : orders);
 }
 export function cacheIn(world: KubeWorld, cache: string): Map<ObjectKey, KubeObject> | undefined {
-  return read(world, CACHE(cache));
+  return read(world, CACHE, cache);
 }
 export function withCache(world: KubeWorld, cache: string, objects: Map<ObjectKey, KubeObject>): KubeWorld {
-  return write(world, CACHE(cache), objects);
+  return write(world, CACHE, cache, objects);
 }
 export function queueIn(world: KubeWorld, controller: string): Set<ObjectKey> | undefined {
-  return read(world, QUEUE(controller));
+  return read(world, QUEUE, controller);
 }
 export function withQueue(world: KubeWorld, controller: string, queue: Set<ObjectKey>): KubeWorld {
-  return write(world, QUEUE(controller), queue);
+  return write(world, QUEUE, controller, queue);
 }
 export function reconcilesIn(world: KubeWorld, controller: string): Map<ObjectKey, Reconcile> | undefined {
-  return read(world, RECONCILES(controller));
+  return read(world, RECONCILES, controller);
 }
 export function withReconciles(world: KubeWorld, controller: string, reconciles: Map<ObjectKey, Reconcile>): KubeWorld {
-  return write(world, RECONCILES(controller), reconciles);
+  return write(world, RECONCILES, controller, reconciles);
 }
 
 /** The kind of `Kind/name`. */

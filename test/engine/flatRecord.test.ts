@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { getIn, is, isRecord, List, Map, Record, Set, type RecordOf } from 'immutable';
 import { Fingerprinter, FlatRecord } from 'modelcheck';
 import { CanonicalEncoder } from '../../src/engine/encoding.ts';
+import { fieldIndex, valueAt, withValueAt } from '../../src/engine/flatRecord.ts';
 import { StateCodec } from '../../src/engine/stateCodec.ts';
 import { diff, formatValue, leaves } from '../../src/report/diff.ts';
 import { stateToJson } from '../../src/report/stateJson.ts';
@@ -342,3 +343,35 @@ describe("a review's findings (each failed before its fix)", () => {
   });
 });
 type WithNull = { updateIn(path: unknown[], f: (x: unknown) => unknown, u: null): unknown };
+
+describe('fields by index (fieldIndex, valueAt, withValueAt) read and write as get and set do', () => {
+  const P = FlatRecord({ a: 1, b: List<number>(), c: 'x' }, 'ByIndex');
+  const p = P({ a: 2 });
+
+  it('finds a field by name, and -1 for a name the type lacks or a value that is no FlatRecord', () => {
+    expect(fieldIndex(p, 'c')).toBe(2);
+    expect(fieldIndex(p, 'd')).toBe(-1);
+    expect(fieldIndex(p, 'toString')).toBe(-1);
+    expect(fieldIndex(Record({ c: 0 }, 'Plain')(), 'c')).toBe(-1);
+    expect(fieldIndex(Map({ c: 0 }), 'c')).toBe(-1);
+  });
+
+  it('reads and writes as get and set: the same value back unchanged, undefined as the default', () => {
+    const i = fieldIndex(p, 'a');
+    expect(valueAt(p, i)).toBe(p.get('a'));
+    expect(withValueAt(p, i, 2)).toBe(p);
+    expect(is(withValueAt(p, i, 5), p.set('a', 5))).toBe(true);
+    expect(withValueAt(p, i, 5).a).toBe(5);
+    expect(p.a).toBe(2);
+    expect(withValueAt(p, i, undefined).a).toBe(1);
+  });
+
+  it('writes into a withMutations draft in place, as set does', () => {
+    const i = fieldIndex(p, 'c');
+    const q = p.withMutations((d) => {
+      expect(withValueAt(d, i, 'y')).toBe(d);
+    });
+    expect(q.c).toBe('y');
+    expect(p.c).toBe('x');
+  });
+});
