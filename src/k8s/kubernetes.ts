@@ -30,6 +30,7 @@ import {
   dropPending,
   enqueue,
   headOf,
+  isHead,
   kindOfKey,
   nextEvent,
   ordersIn,
@@ -464,7 +465,7 @@ export class Kubernetes<S> {
       next: (s, p, events) => {
         const { key, count } = parse(p);
         const world = lens.get(s);
-        if (!nextEvent(world, m.name, key) || headOf(world, m.name, kindOfKey(key)) !== key) return undefined;
+        if (!nextEvent(world, m.name, key) || !isHead(world, m.name, key)) return undefined;
         const sizes = popSizes(world, m.name, key);
         if (count !== 0 && !sizes.slice(1).includes(count)) return undefined;
         return lens.set(s, this.catchUp(world, m, key, count === 0 ? sizes[0] : count, false, events));
@@ -500,13 +501,13 @@ export class Kubernetes<S> {
         const pending = pendingIn(world, m.name);
         if (pending === undefined || pending.size === 0) return NONE;
         const keys: ObjectKey[] = [];
-        for (const [k, l] of pending) if (l.size >= 2 && headOf(world, m.name, kindOfKey(k)) === k) keys.push(k);
+        for (const [k, l] of pending) if (l.size >= 2 && isHead(world, m.name, k)) keys.push(k);
         return keys;
       },
       next: (s, key, events) => {
         const world = lens.get(s);
         const n = pendingIn(world, m.name)?.get(key)?.size ?? 0;
-        if (n < 2 || headOf(world, m.name, kindOfKey(key)) !== key) return undefined;
+        if (n < 2 || !isHead(world, m.name, key)) return undefined;
         return lens.set(s, this.catchUp(world, m, key, n, true, events));
       },
     });
@@ -842,40 +843,58 @@ export function kubernetes<S>(config: KubernetesConfig<S>): Kubernetes<S> {
 
 /** The API server's rules, checked on the model's own runs (they hold by construction). */
 function apiRules<S>(lens: WorldField<S>, servers: readonly string[]): Property<S>[] {
+  // (The predicates are made once, and a step that writes to no server returns before any
+  // closure is made: these run on every step and every state.)
   const everyDeleting = (s: S, t: S, ok: (before: KubeObject, after: KubeObject) => boolean) => {
     // Most steps write to no server (cache catch-ups, reads): the same servers, nothing to check.
     const ws = lens.get(s);
     const wt = lens.get(t);
-    if (sameServers(ws, wt)) return true;
-    return servers.every((name) => {
-      const before = serverIn(ws, name)?.objects;
-      const after = serverIn(wt, name)?.objects;
-      if (!before || !after || before === after) return true;
-      return before.every((o, key) => {
-        if (!isDeleting(o)) return true;
-        const n = after.get(key);
-        return n === undefined || ok(o, n);
-      });
-    });
+    return sameServers(ws, wt) || deletingKept(ws, wt, servers, ok);
   };
+  const keepsDeletionTimestamp = (a: KubeObject, b: KubeObject) => b.deletionTimestamp === a.deletionTimestamp;
+  const addsNoFinalizer = (a: KubeObject, b: KubeObject) => b.finalizers.every((f) => a.finalizers.includes(f));
+  const keptWithFinalizers = (o: KubeObject) => !isDeleting(o) || !o.finalizers.isEmpty();
   return [
     actionProperty<S>(
       'DeletionIsFinal',
       'Once an object has a deletionTimestamp, it keeps that same deletionTimestamp until it is gone.',
-      (s, t) => everyDeleting(s, t, (a, b) => b.deletionTimestamp === a.deletionTimestamp),
+      (s, t) => everyDeleting(s, t, keepsDeletionTimestamp),
     ),
     actionProperty<S>('NoNewFinalizersWhileDeleting', 'No finalizer is ever added to an object that is being deleted.', (s, t) =>
-      everyDeleting(s, t, (a, b) => b.finalizers.every((f) => a.finalizers.includes(f))),
+      everyDeleting(s, t, addsNoFinalizer),
     ),
     invariant<S>(
       'NoDeletingObjectWithoutFinalizers',
       'An object that is being deleted and has no finalizers left is gone from storage, never kept.',
-      (s) =>
-        servers.every((name) =>
-          (serverIn(lens.get(s), name)?.objects ?? Map<ObjectKey, KubeObject>()).every((o) => !isDeleting(o) || !o.finalizers.isEmpty()),
-        ),
+      (s) => {
+        const world = lens.get(s);
+        for (let i = 0; i < servers.length; i++) {
+          const objects = serverIn(world, servers[i])?.objects;
+          if (objects !== undefined && !objects.every(keptWithFinalizers)) return false;
+        }
+        return true;
+      },
     ),
   ];
+}
+
+/** Whether every object being deleted in `before`'s servers is, in `after`'s, gone or as `ok` requires. */
+function deletingKept(
+  before: KubeWorld,
+  after: KubeWorld,
+  servers: readonly string[],
+  ok: (before: KubeObject, after: KubeObject) => boolean,
+): boolean {
+  return servers.every((name) => {
+    const was = serverIn(before, name)?.objects;
+    const now = serverIn(after, name)?.objects;
+    if (!was || !now || was === now) return true;
+    return was.every((o, key) => {
+      if (!isDeleting(o)) return true;
+      const n = now.get(key);
+      return n === undefined || ok(o, n);
+    });
+  });
 }
 
 /**

@@ -236,7 +236,8 @@ export function serverIn(world: KubeWorld, server: string): ApiServer | undefine
 /** Whether `a` and `b` hold every server's objects as the same values (a step that wrote to none). */
 export function sameServers(a: KubeWorld, b: KubeWorld): boolean {
   if (a === b) return true;
-  for (const server of layoutOf(a).servers) if (serverIn(a, server) !== serverIn(b, server)) return false;
+  const servers = layoutOf(a).servers;
+  for (let i = 0; i < servers.length; i++) if (serverIn(a, servers[i]) !== serverIn(b, servers[i])) return false;
   return true;
 }
 export function withServer(world: KubeWorld, server: string, srv: ApiServer): KubeWorld {
@@ -343,6 +344,20 @@ export function nextEvent(world: KubeWorld, cache: string, key: ObjectKey): Watc
 export function headOf(world: KubeWorld, cache: string, kind: string): ObjectKey | undefined {
   const entry = ordersIn(world, cache)?.get(kind);
   return entry !== undefined ? entry.keys.first() : pendingOfKind(world, cache, kind);
+}
+
+/**
+ * Whether `key`'s events are the ones `cache`'s informer for its kind hands out next: as
+ * `headOf(world, cache, kindOfKey(key)) === key`, without looking through the pending events
+ * when the kind keeps no order. Then at most one object of the kind has events pending
+ * (sendEvent makes an order as soon as a second one has; withOrder drops it only when one is
+ * left), so it is the head if it has any. Asked for every pending object of every state.
+ */
+export function isHead(world: KubeWorld, cache: string, key: ObjectKey): boolean {
+  const orders = ordersIn(world, cache);
+  const entry = orders === undefined ? undefined : orders.get(kindOfKey(key));
+  if (entry !== undefined) return entry.keys.first() === key;
+  return pendingIn(world, cache)?.has(key) ?? false;
 }
 
 /**

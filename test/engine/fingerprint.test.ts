@@ -54,6 +54,18 @@ describe('equal values share a fingerprint', () => {
     expect(() => g.hex({ ...r, pc: 'b' })).toThrow(/undefined/);
   });
 
+  it('gives Lists built by shift, pop, unshift or slice the fingerprint of the same List built at once, short and long', () => {
+    // (A short List is written by index: a List that lost its first elements starts past its node's start.)
+    for (const n of [3, 32, 33, 70]) {
+      const items = Array.from({ length: n }, (_, i) => i);
+      const whole = f.hex(List(items));
+      expect(f.hex(List([-1, ...items]).shift())).toBe(whole);
+      expect(f.hex(List([...items, -1]).pop())).toBe(whole);
+      expect(f.hex(List(items.slice(1)).unshift(0))).toBe(whole);
+      expect(f.hex(List([-2, -1, ...items, -3]).slice(2, -1))).toBe(whole);
+    }
+  });
+
   it('gives -0 and 0 one fingerprint', () => {
     expect(f.hex(Point({ x: -0 }))).toBe(f.hex(Point({ x: 0 })));
   });
