@@ -276,6 +276,22 @@ export function withValueAt<R extends object>(r: R, index: number, value: unknow
   return new f._make(values, undefined) as unknown as R;
 }
 
+/**
+ * A copy of a FlatRecord's values, to set several fields by index (from fieldIndex) in one copy
+ * and make the record with `withValues`. (Not for a withMutations draft.)
+ */
+export function valuesOf(r: object): unknown[] {
+  return (r as FlatInstance)._v.slice();
+}
+
+/** `r`'s type with `values` (from valuesOf, edited); `r` itself where no value changed. */
+export function withValues<R extends object>(r: R, values: unknown[]): R {
+  const f = r as unknown as FlatInstance;
+  const old = f._v;
+  for (let i = 0; i < old.length; i++) if (old[i] !== values[i]) return new f._make(values, undefined) as unknown as R;
+  return r;
+}
+
 /** Whether `v` is a FlatRecord (of any type): for the encoder, which reads its values array. */
 export function isFlatRecord(v: object): boolean {
   return Object.prototype.isPrototypeOf.call(flatPrototype, v);

@@ -10,7 +10,7 @@
 import type { List, Map } from 'immutable';
 import type { WatchEvent } from './apiServer.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
-import { enqueue, withCache, withOrders, withPending, type KubeWorld, type WatchOrder } from './world.ts';
+import { withCatchUp, type KubeWorld, type WatchOrder } from './world.ts';
 
 /** What one catch-up leaves in its manager's part of the world, and what its handlers queued. */
 export interface CatchUp {
@@ -70,8 +70,5 @@ export class CatchUps {
 
 /** `world` with a catch-up's outcome applied to `manager`'s part and the queues, as working it out would leave it. */
 export function applyCatchUp(world: KubeWorld, manager: string, outcome: CatchUp): KubeWorld {
-  let next = withOrders(withPending(world, manager, outcome.pending), manager, outcome.order);
-  if (outcome.cache !== undefined) next = withCache(next, manager, outcome.cache);
-  for (const [controller, keys] of outcome.enqueued) next = enqueue(next, controller, keys);
-  return next;
+  return withCatchUp(world, manager, outcome.pending, outcome.order, outcome.cache, outcome.enqueued);
 }

@@ -6,7 +6,7 @@
 // its informer's DeltaFIFO hands them out (see WatchOrder), and taking an event in runs the watch
 // handlers that enqueue keys.
 import { List, Map, Set, type RecordOf } from 'immutable';
-import { fieldIndex, FlatRecord, valueAt, withValueAt } from '../engine/flatRecord.ts';
+import { fieldIndex, FlatRecord, valueAt, valuesOf, withValueAt, withValues } from '../engine/flatRecord.ts';
 import { emptyServer, type ApiServer, type WatchEvent } from './apiServer.ts';
 import { PRESENTED } from '../engine/presented.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
@@ -152,10 +152,13 @@ function read<T>(world: KubeWorld, slots: FieldSlots, owner: string): T | undefi
   return i < 0 ? undefined : (valueAt(world, i) as T);
 }
 function write(world: KubeWorld, slots: FieldSlots, owner: string, value: unknown): KubeWorld {
+  return withValueAt(world, slotOf(world, slots, owner), value);
+}
+/** The index of `owner`'s field in `world`; an error for a name the configuration does not know. */
+function slotOf(world: KubeWorld, slots: FieldSlots, owner: string): number {
   const i = slots.of(world, owner);
-  // (A name the configuration does not know.)
   if (i < 0) throw new Error(`the Kubernetes world has no ${slots.name(owner).replace('/', ' ')} (not in its configuration)`);
-  return withValueAt(world, i, value);
+  return i;
 }
 
 /** A world with empty servers, caches and queues, in the order given (the order traces show them in). */
@@ -419,6 +422,32 @@ export function enqueue(world: KubeWorld, controller: string, keys: Iterable<Obj
   // (Most calls add one key, often one already queued: Set.add gives back the same set then.)
   const next = Array.isArray(keys) && keys.length === 1 ? queue.add(keys[0] as ObjectKey) : queue.union(keys);
   return next === queued ? world : withQueue(world, controller, next);
+}
+
+/**
+ * `world` with `manager`'s pending events, order and (unless undefined) cache set, then each
+ * controller's keys queued, as withPending, withOrders, withCache and enqueue in turn leave it,
+ * in one copy of the world: a catch-up's outcome applied (catchUps.ts), half of a search's steps.
+ */
+export function withCatchUp(
+  world: KubeWorld,
+  manager: string,
+  pending: Map<ObjectKey, List<WatchEvent>>,
+  orders: Map<string, WatchOrder> | undefined,
+  cache: Map<ObjectKey, KubeObject> | undefined,
+  enqueued: readonly (readonly [controller: string, keys: readonly ObjectKey[]])[],
+): KubeWorld {
+  const values = valuesOf(world);
+  values[slotOf(world, PENDING, manager)] = pending;
+  values[slotOf(world, ORDER, manager)] = orders === undefined || orders.size === 0 ? NO_ORDERS : orders;
+  if (cache !== undefined) values[slotOf(world, CACHE, manager)] = cache;
+  for (let i = 0; i < enqueued.length; i++) {
+    const [controller, keys] = enqueued[i];
+    const q = slotOf(world, QUEUE, controller);
+    const queue = values[q] as Set<ObjectKey>;
+    values[q] = keys.length === 1 ? queue.add(keys[0]) : queue.union(keys);
+  }
+  return withValues(world, values);
 }
 
 export function cacheOf(world: KubeWorld, cache: string): Map<ObjectKey, KubeObject> {

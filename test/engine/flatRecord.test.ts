@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { getIn, is, isRecord, List, Map, Record, Set, type RecordOf } from 'immutable';
 import { Fingerprinter, FlatRecord } from 'modelcheck';
 import { CanonicalEncoder } from '../../src/engine/encoding.ts';
-import { fieldIndex, valueAt, withValueAt } from '../../src/engine/flatRecord.ts';
+import { fieldIndex, valueAt, valuesOf, withValueAt, withValues } from '../../src/engine/flatRecord.ts';
 import { StateCodec } from '../../src/engine/stateCodec.ts';
 import { diff, formatValue, leaves } from '../../src/report/diff.ts';
 import { stateToJson } from '../../src/report/stateJson.ts';
@@ -364,6 +364,16 @@ describe('fields by index (fieldIndex, valueAt, withValueAt) read and write as g
     expect(withValueAt(p, i, 5).a).toBe(5);
     expect(p.a).toBe(2);
     expect(withValueAt(p, i, undefined).a).toBe(1);
+  });
+
+  it('sets several fields in one copy (valuesOf, withValues), and gives the record back where none changed', () => {
+    const values = valuesOf(p);
+    values[fieldIndex(p, 'a')] = 7;
+    values[fieldIndex(p, 'c')] = 'z';
+    const q = withValues(p, values);
+    expect(is(q, p.merge({ a: 7, c: 'z' }))).toBe(true);
+    expect(p.a).toBe(2);
+    expect(withValues(p, valuesOf(p))).toBe(p);
   });
 
   it('writes into a withMutations draft in place, as set does', () => {
