@@ -97,34 +97,6 @@ interface RecordLayout {
   readonly digestTail: Uint8Array;
   /** A FlatRecord type (flatRecord.ts): its values are read from its array, in the same order. */
   readonly flat: boolean;
-  /** Digest mode, a FlatRecord type: the fields of the last one of its parts written (FieldMemo). */
-  readonly memo: FieldMemo | undefined;
-}
-
-/**
- * Digest mode: the fields of the last part of one FlatRecord type written, and their bytes. The
- * successors of a state are written one after another and share most of their values, so a
- * part of the same type is mostly the same values again: a field whose value is the one written
- * last time (the same object) is copied from here, not written again, which saves reading the
- * digest kept on the value itself (the part, the slot, the digest: memory the search has not
- * touched for a while). A field is copied only where its bytes were a primitive's or a known
- * part's digest (`reusable`), never a plain value's or a part digested just then (so that a part
- * digested in a successor still has its digest kept with it if that successor is new). The bytes
- * are the same as writing the field, so digests are unchanged.
- */
-interface FieldMemo {
-  /** The values written (a copy: a withMutations draft may change its array later). */
-  readonly values: unknown[];
-  readonly reusable: Uint8Array;
-  /** Where each field's bytes start in `bytes`, and (at n) where the last one ends. */
-  starts: Int32Array;
-  /** The starts of the part being written, swapped with `starts` when it is done (parts of other types are written in between). */
-  spare: Int32Array;
-  bytes: Uint8Array;
-  /** Whether a memo holds a part's fields yet. */
-  filled: boolean;
-  /** The encode() that is writing a part of this type (a part nested in one of its own type writes without the memo). */
-  busy: number;
 }
 
 /** The kinds of collection a prototype can mark; a Record type is known by its layout instead. */
@@ -194,8 +166,6 @@ export class CanonicalEncoder {
   private readonly pendingParts: object[] = [];
   /** Each immutable.js or packed part's kind, by its prototype (see kindOf). */
   private readonly kinds = new Map<object, PartKind>();
-  /** How many encode() calls so far: marks a FieldMemo in use (FieldMemo.busy). */
-  private encodes = 0;
   private lastProto: object | null = null;
   private lastKind: PartKind = KIND_LIST;
   /** Each Record type's name, to refuse two types with one name. */
@@ -300,7 +270,6 @@ export class CanonicalEncoder {
    */
   encode(v: unknown): number {
     this.forgetPending();
-    this.encodes++;
     this.pos = 0;
     this.plainDepth = 0;
     // (Emptied only if not: setting an array's length costs a call into the runtime.)
@@ -696,60 +665,7 @@ export class CanonicalEncoder {
       prefixLength,
       digestTail: digestHeader.slice(prefixLength),
       flat: isFlatRecord(v),
-      memo:
-        this.mode === 'digest' && isFlatRecord(v)
-          ? {
-              values: new Array<unknown>(keys.length),
-              reusable: new Uint8Array(keys.length),
-              starts: new Int32Array(keys.length + 1),
-              spare: new Int32Array(keys.length + 1),
-              bytes: new Uint8Array(64),
-              filled: false,
-              busy: 0,
-            }
-          : undefined,
     };
-  }
-
-  /** Digest mode: a FlatRecord's values, each copied from `memo` where it is the value written last time (see FieldMemo). */
-  private writeFields(memo: FieldMemo, values: unknown[]): void {
-    memo.busy = this.encodes;
-    const n = values.length;
-    const base = this.pos;
-    const was = memo.values;
-    const reusable = memo.reusable;
-    const starts = memo.starts;
-    const now = memo.spare;
-    const filled = memo.filled;
-    // (Not filled until the part is written: a throw part way leaves `values` ahead of `bytes`.)
-    memo.filled = false;
-    for (let i = 0; i < n; i++) {
-      const x = values[i];
-      now[i] = this.pos - base;
-      if (filled && x === was[i] && reusable[i] === 1) {
-        const from = starts[i];
-        const len = starts[i + 1] - from;
-        this.ensure(len);
-        const buf = this.buf;
-        const src = memo.bytes;
-        let p = this.pos;
-        for (let k = 0; k < len; k++) buf[p++] = src[from + k];
-        this.pos = p;
-        continue;
-      }
-      const parts = this.digestCount;
-      this.write(x);
-      was[i] = x;
-      reusable[i] = this.digestCount === parts && !isPlain(x) ? 1 : 0;
-    }
-    now[n] = this.pos - base;
-    const len = this.pos - base;
-    if (memo.bytes.length < len) memo.bytes = new Uint8Array(2 * len);
-    memo.bytes.set(this.buf.subarray(base, this.pos));
-    memo.starts = now;
-    memo.spare = starts;
-    memo.filled = true;
-    memo.busy = 0;
   }
 
   /** Writes an immutable.js value of kind `kind` (not a packed one: writePacked). */
@@ -763,9 +679,7 @@ export class CanonicalEncoder {
         this.bytesOut(kind.digestTail);
         if (kind.flat) {
           const flat = (v as unknown as { _v: unknown[] })._v;
-          const memo = kind.memo!;
-          if (memo.busy === this.encodes) for (let i = 0; i < keys.length; i++) this.write(flat[i]);
-          else this.writeFields(memo, flat);
+          for (let i = 0; i < keys.length; i++) this.write(flat[i]);
           return;
         }
         const r = v as unknown as { get(k: string): unknown };
@@ -977,14 +891,6 @@ export class CanonicalEncoder {
     }
     starts.length = base;
   }
-}
-
-/** Whether `v` is a plain array or object (written whole each time: see writeObject). */
-function isPlain(v: unknown): boolean {
-  if (typeof v !== 'object' || v === null) return false;
-  if (Array.isArray(v)) return true;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
 }
 
 function describe(v: unknown): string {
