@@ -105,7 +105,7 @@ const NO_ORDERS = Map<string, WatchOrder>();
  * values. A step reads and writes a few of them, many times per successor: the index is found
  * among the few owners met so far (callers pass their configuration's strings, so the
  * comparison is mostly by identity), not by looking the owner's field name up and then the
- * field by that name, which took about 4% of bench case 6 (bench/README.md).
+ * field by that name, which took about 4% of bench case 6 (bench/README.md, seventeenth run).
  */
 class FieldSlots {
   private owners: string[] = [];
