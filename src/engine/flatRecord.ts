@@ -50,20 +50,8 @@ const flatPrototype: ThisType<FlatInstance> & { [name: string]: unknown } = {
   },
   set(k: unknown, v: unknown): FlatInstance {
     const i = slotOf(this, k);
-    // (As immutable.js: an unknown field is ignored, and undefined stands for the default.)
-    if (i === undefined) return this;
-    const value = v === undefined ? this._defaultValues[this._keys[i]] : v;
-    if (this.__ownerID) {
-      if (this._v[i] !== value) {
-        this._v[i] = value;
-        this._altered = true;
-      }
-      return this;
-    }
-    if (this._v[i] === value) return this;
-    const values = this._v.slice();
-    values[i] = value;
-    return new this._make(values, undefined);
+    // (As immutable.js: an unknown field is ignored.)
+    return i === undefined ? this : setAt(this, i, v);
   },
   remove(k: unknown): FlatInstance {
     return this.set(k, undefined);
@@ -267,13 +255,23 @@ export function valueAt(r: object, index: number): unknown {
 
 /** `r` with field `index` (from fieldIndex) set to `value`, as `r.set(name, value)` gives it. */
 export function withValueAt<R extends object>(r: R, index: number, value: unknown): R {
-  const f = r as unknown as FlatInstance;
-  if (f.__ownerID) return f.set(f._keys[index], value) as unknown as R;
-  if (value === undefined) value = f._defaultValues[f._keys[index]];
-  if (f._v[index] === value) return r;
-  const values = f._v.slice();
-  values[index] = value;
-  return new f._make(values, undefined) as unknown as R;
+  return setAt(r as unknown as FlatInstance, index, value) as unknown as R;
+}
+
+/** `set` of field `i`: undefined stands for the default; a draft is written in place; the same value gives `r` back. */
+function setAt(r: FlatInstance, i: number, v: unknown): FlatInstance {
+  const value = v === undefined ? r._defaultValues[r._keys[i]] : v;
+  if (r.__ownerID) {
+    if (r._v[i] !== value) {
+      r._v[i] = value;
+      r._altered = true;
+    }
+    return r;
+  }
+  if (r._v[i] === value) return r;
+  const values = r._v.slice();
+  values[i] = value;
+  return new r._make(values, undefined);
 }
 
 /**
