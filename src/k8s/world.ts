@@ -100,6 +100,11 @@ const layouts = new WeakMap<object, Layout>();
 /** The value of an `order/<manager>` field with no order kept (ordersIn reads it as undefined). */
 const NO_ORDERS = Map<string, WatchOrder>();
 
+/** What an `order/<manager>` field holds for `orders`: NO_ORDERS for none (one representation, so equal worlds fingerprint alike). */
+function orderField(orders: Map<string, WatchOrder> | undefined): Map<string, WatchOrder> {
+  return orders === undefined || orders.size === 0 ? NO_ORDERS : orders;
+}
+
 /**
  * Where each owner's field of one kind (`pending/<manager>`, say) sits in a world record's
  * values. A step reads and writes a few of them, many times per successor: the index is found
@@ -260,7 +265,7 @@ export function ordersIn(world: KubeWorld, cache: string): Map<string, WatchOrde
 }
 /** `world` with `cache`'s orders replaced; `undefined` or an empty Map: none kept. */
 export function withOrders(world: KubeWorld, cache: string, orders: Map<string, WatchOrder> | undefined): KubeWorld {
-  return write(world, ORDER, cache, orders === undefined || orders.size === 0 ? NO_ORDERS : orders);
+  return write(world, ORDER, cache, orderField(orders));
 }
 export function cacheIn(world: KubeWorld, cache: string): Map<ObjectKey, KubeObject> | undefined {
   return read(world, CACHE, cache);
@@ -418,10 +423,13 @@ export function dropPending(world: KubeWorld, cache: string): KubeWorld {
 
 export function enqueue(world: KubeWorld, controller: string, keys: Iterable<ObjectKey>): KubeWorld {
   const queued = queueIn(world, controller);
-  const queue = queued ?? Set<ObjectKey>();
-  // (Most calls add one key, often one already queued: Set.add gives back the same set then.)
-  const next = Array.isArray(keys) && keys.length === 1 ? queue.add(keys[0] as ObjectKey) : queue.union(keys);
+  const next = withKeys(queued ?? Set<ObjectKey>(), keys);
   return next === queued ? world : withQueue(world, controller, next);
+}
+
+/** `queue` with `keys` added. (Most calls add one key, often one already queued: Set.add gives back the same set then.) */
+function withKeys(queue: Set<ObjectKey>, keys: Iterable<ObjectKey>): Set<ObjectKey> {
+  return Array.isArray(keys) && keys.length === 1 ? queue.add(keys[0] as ObjectKey) : queue.union(keys);
 }
 
 /**
@@ -439,13 +447,12 @@ export function withCatchUp(
 ): KubeWorld {
   const values = valuesOf(world);
   values[slotOf(world, PENDING, manager)] = pending;
-  values[slotOf(world, ORDER, manager)] = orders === undefined || orders.size === 0 ? NO_ORDERS : orders;
+  values[slotOf(world, ORDER, manager)] = orderField(orders);
   if (cache !== undefined) values[slotOf(world, CACHE, manager)] = cache;
   for (let i = 0; i < enqueued.length; i++) {
     const [controller, keys] = enqueued[i];
     const q = slotOf(world, QUEUE, controller);
-    const queue = values[q] as Set<ObjectKey>;
-    values[q] = keys.length === 1 ? queue.add(keys[0]) : queue.union(keys);
+    values[q] = withKeys(values[q] as Set<ObjectKey>, keys);
   }
   return withValues(world, values);
 }
