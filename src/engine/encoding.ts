@@ -35,6 +35,7 @@ import { DIGEST_OF, type Digested } from './digestSlot.ts';
 import { isFlatRecord } from './flatRecord.ts';
 import { murmur3x86_128, murmur3x86_128Prefix, murmur3x86_128Resume } from './hash.ts';
 import { compareKeys, isPlainObject } from './plainValue.ts';
+import { mapEntries, setEntries } from './smallEntries.ts';
 import { PackedValue } from './packed/packedType.ts';
 
 const TAG_NULL = 1;
@@ -774,10 +775,28 @@ export class CanonicalEncoder {
   private writeSmall(v: ImmutableMap<unknown, unknown> | ImmutableSet<unknown>, map: boolean): boolean {
     const base = this.smallTop;
     const n = v.size;
-    (v as ImmutableMap<unknown, unknown>).forEach(map ? this.collectEntry : this.collectMember);
-    if (this.smallTop - base !== n) {
-      this.smallTop = base;
-      return false;
+    const entries = map ? mapEntries(v) : setEntries(v);
+    if (entries !== undefined) {
+      // (Read from immutable.js's own array: smallEntries.ts.)
+      const keys = this.smallKeys;
+      const values = this.smallValues;
+      for (let i = 0; i < n; i++) {
+        const e = entries[i];
+        const k = e[0];
+        if (typeof k !== 'string') {
+          this.smallTop = base;
+          return false;
+        }
+        keys[base + i] = k;
+        if (map) values[base + i] = e[1];
+      }
+      this.smallTop = base + n;
+    } else {
+      (v as ImmutableMap<unknown, unknown>).forEach(map ? this.collectEntry : this.collectMember);
+      if (this.smallTop - base !== n) {
+        this.smallTop = base;
+        return false;
+      }
     }
     this.sortSmall(base, n, map);
     this.byte(map ? TAG_SMALL_MAP : TAG_SMALL_SET);
