@@ -34,6 +34,35 @@ export class Fingerprinter {
     out.lo = this.words[1];
   }
 
+  /**
+   * The 128-bit digest of `value`'s canonical encoding, as a string of 8 UTF-16 code units
+   * (the first word's low half first): equal values give equal keys, and two different values
+   * one key only with the odds the digests of state parts already take (about 2^-128 a pair).
+   * For memos by content: the Kubernetes library's API server keeps what a write did by the
+   * stored version and this key of the write's body. Throws NotAStateValue for a value no state
+   * could hold. The parts' digests are not kept (a key's value is usually short-lived).
+   */
+  key(value: unknown): string {
+    const len = this.encoder.encode(value);
+    const b = this.encoder.bytes;
+    const w = this.words;
+    if (len === DIGEST_LENGTH && b[0] === TAG_DIGEST) {
+      for (let i = 0; i < 4; i++) w[i] = (b[1 + 4 * i] | (b[2 + 4 * i] << 8) | (b[3 + 4 * i] << 16) | (b[4 + 4 * i] << 24)) >>> 0;
+    } else {
+      murmur3x86_128(this.encoder.dataView, 0, len, w);
+    }
+    return String.fromCharCode(
+      w[0] & 0xffff,
+      w[0] >>> 16,
+      w[1] & 0xffff,
+      w[1] >>> 16,
+      w[2] & 0xffff,
+      w[2] >>> 16,
+      w[3] & 0xffff,
+      w[3] >>> 16,
+    );
+  }
+
   /** The last state fingerprinted is new: keep its parts' digests for its successors. */
   keep(): void {
     this.encoder.keepPending();

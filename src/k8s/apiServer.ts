@@ -5,6 +5,7 @@
 // Who receives the watch events is not decided here (world.ts fans them out).
 import { List, Map, type RecordOf } from 'immutable';
 import { FlatRecord } from '../engine/flatRecord.ts';
+import { recall, remember, requestKey, type Outcome } from './writeMemo.ts';
 import {
   addsFinalizer,
   condition,
@@ -111,6 +112,9 @@ export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch,
   const stored = server.objects.get(key);
   if (!stored) return notFound(request, server, key);
   if (resourceVersion !== undefined && resourceVersion !== stored.resourceVersion) return conflict(request, server, key);
+  const memo = requestKey('P', patch);
+  const kept = memo === undefined ? undefined : recall(stored, memo);
+  if (kept !== undefined) return answer(request, server, key, stored, kept);
   let next = stored;
   if (patch.finalizers !== undefined) next = next.set('finalizers', List(patch.finalizers));
   if (patch.annotations !== undefined) {
@@ -131,7 +135,7 @@ export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch,
       Object.entries(patch.status!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), st),
     );
   }
-  return write(request, server, stored, next);
+  return answer(request, server, key, stored, written(stored, next, memo));
 }
 
 /**
@@ -146,7 +150,9 @@ export function jsonPatchAddAnnotations(
   const request: ApiRequest = { verb: 'PATCH', key, body: { jsonPatchAnnotations: annotations } };
   const stored = server.objects.get(key);
   if (!stored) return notFound(request, server, key);
-  return write(request, server, stored, stored.set('annotations', Map(annotations)));
+  const memo = requestKey('J', annotations);
+  const kept = memo === undefined ? undefined : recall(stored, memo);
+  return answer(request, server, key, stored, kept ?? written(stored, stored.set('annotations', Map(annotations)), memo));
 }
 
 /**
@@ -174,17 +180,16 @@ export function update(server: ApiServer, obj: KubeObject): ApiResult {
       },
     };
   }
-  return write(
-    request,
-    server,
-    stored,
-    obj.merge({
-      deletionTimestamp: stored.deletionTimestamp,
-      generation: stored.generation,
-      conditions: stored.conditions,
-      status: stored.status,
-    }),
-  );
+  const memo = requestKey('U', obj);
+  const kept = memo === undefined ? undefined : recall(stored, memo);
+  if (kept !== undefined) return answer(request, server, key, stored, kept);
+  const next = obj.merge({
+    deletionTimestamp: stored.deletionTimestamp,
+    generation: stored.generation,
+    conditions: stored.conditions,
+    status: stored.status,
+  });
+  return answer(request, server, key, stored, written(stored, next, memo));
 }
 
 /**
@@ -196,33 +201,72 @@ export function del(server: ApiServer, key: ObjectKey): ApiResult {
   const request: ApiRequest = { verb: 'DELETE', key };
   const stored = server.objects.get(key);
   if (!stored) return notFound(request, server, key);
-  if (stored.finalizers.isEmpty()) return remove(request, server, key, stored);
-  if (isDeleting(stored)) return { request, server, response: { code: 200, object: stored, removed: false } };
-  // Marking is a stored update like any other (registry store Delete ->
-  // updateForGracefulDeletionAndFinalizers -> GuaranteedUpdate): a new resourceVersion. It
-  // bumps generation too, for a kind that has one (store.go markAsDeleting, 997-999, v0.31.3).
-  const rv = stored.resourceVersion + 1;
-  const generation = stored.generation > 0 ? stored.generation + 1 : 0;
-  return persist(request, server, key, stored.merge({ deletionTimestamp: rv, resourceVersion: rv, generation }), 'MODIFIED', 200);
+  const kept = recall(stored, DELETE);
+  if (kept !== undefined) return answer(request, server, key, stored, kept);
+  let outcome: Outcome;
+  if (stored.finalizers.isEmpty()) outcome = removal(stored);
+  else if (isDeleting(stored)) outcome = UNCHANGED;
+  else {
+    // Marking is a stored update like any other (registry store Delete ->
+    // updateForGracefulDeletionAndFinalizers -> GuaranteedUpdate): a new resourceVersion. It
+    // bumps generation too, for a kind that has one (store.go markAsDeleting, 997-999, v0.31.3).
+    const rv = stored.resourceVersion + 1;
+    const generation = stored.generation > 0 ? stored.generation + 1 : 0;
+    outcome = { kind: 'stored', object: stored.merge({ deletionTimestamp: rv, resourceVersion: rv, generation }) };
+  }
+  return answer(request, server, key, stored, remember(stored, DELETE, outcome));
 }
 
-/** The checks and effects shared by every write of an existing object. */
-function write(request: ApiRequest, server: ApiServer, stored: KubeObject, next: KubeObject): ApiResult {
-  const key = keyOf(stored);
+/** The memo's key of a DELETE (it has no body). */
+const DELETE = 'D';
+const UNCHANGED: Outcome = { kind: 'unchanged' };
+
+/**
+ * The checks and effects shared by every write of an existing object: what writing `next` over
+ * `stored` does, kept under `memo` (the request's key: writeMemo.ts) where there is one.
+ */
+function written(stored: KubeObject, next: KubeObject, memo: string | undefined): Outcome {
+  const outcome = writeOutcome(stored, next);
+  return memo === undefined ? outcome : remember(stored, memo, outcome);
+}
+
+function writeOutcome(stored: KubeObject, next: KubeObject): Outcome {
   // apimachinery ValidateObjectMetaUpdate: compared with the STORED object, not the client's
   // copy, so a stale cache that does not show the deletionTimestamp still gets the 422.
   if (isDeleting(stored) && addsFinalizer(stored, next.finalizers)) {
-    return { request, server, response: { code: 422, reason: `${key} is invalid: metadata.finalizers: Forbidden: ${NO_NEW_FINALIZERS}` } };
+    return { kind: 'refused', reason: `${keyOf(stored)} is invalid: metadata.finalizers: Forbidden: ${NO_NEW_FINALIZERS}` };
   }
   // A write that changes nothing is not persisted: no new resourceVersion, no event.
-  if (next.set('resourceVersion', stored.resourceVersion).equals(stored)) {
-    return { request, server, response: { code: 200, object: stored, removed: false } };
-  }
-  if (isDeleting(next) && next.finalizers.isEmpty()) return remove(request, server, key, next);
+  if (next.set('resourceVersion', stored.resourceVersion).equals(stored)) return UNCHANGED;
+  if (isDeleting(next) && next.finalizers.isEmpty()) return removal(next);
   // Anything outside metadata and status changed (here: spec): a new generation (apiextensions
   // customresource strategy.go PrepareForUpdate, 178-186). A status write keeps it.
   const generation = next.spec.equals(stored.spec) ? stored.generation : stored.generation + 1;
-  return persist(request, server, key, next.merge({ resourceVersion: stored.resourceVersion + 1, generation }), 'MODIFIED', 200);
+  return { kind: 'stored', object: next.merge({ resourceVersion: stored.resourceVersion + 1, generation }) };
+}
+
+/** A removal from storage of `last`: the DELETED event carries it at a new resourceVersion. */
+function removal(last: KubeObject): Outcome {
+  return { kind: 'removed', gone: last.set('resourceVersion', last.resourceVersion + 1) };
+}
+
+/** The answer to `request`, a write of `stored` (at `key`) in `server` that did `outcome`. */
+function answer(request: ApiRequest, server: ApiServer, key: ObjectKey, stored: KubeObject, outcome: Outcome): ApiResult {
+  switch (outcome.kind) {
+    case 'refused':
+      return { request, server, response: { code: 422, reason: outcome.reason } };
+    case 'unchanged':
+      return { request, server, response: { code: 200, object: stored, removed: false } };
+    case 'removed':
+      return {
+        request,
+        server: server.set('objects', server.objects.delete(key)),
+        response: { code: 200, object: outcome.gone, removed: true },
+        event: WatchEvent({ type: 'DELETED', object: outcome.gone }),
+      };
+    case 'stored':
+      return persist(request, server, key, outcome.object, 'MODIFIED', 200);
+  }
 }
 
 function conflict(request: ApiRequest, server: ApiServer, key: ObjectKey): ApiResult {
@@ -233,16 +277,6 @@ function conflict(request: ApiRequest, server: ApiServer, key: ObjectKey): ApiRe
       code: 409,
       reason: `Operation cannot be fulfilled on ${key}: the object has been modified; please apply your changes to the latest version and try again`,
     },
-  };
-}
-
-function remove(request: ApiRequest, server: ApiServer, key: ObjectKey, last: KubeObject): ApiResult {
-  const gone = last.set('resourceVersion', last.resourceVersion + 1);
-  return {
-    request,
-    server: server.set('objects', server.objects.delete(key)),
-    response: { code: 200, object: gone, removed: true },
-    event: WatchEvent({ type: 'DELETED', object: gone }),
   };
 }
 

@@ -262,3 +262,30 @@ describe('fingerprints do not drift', () => {
     expect(f.hex(List([Flat(), Long()]))).toBe('0223bf179e563256');
   });
 });
+
+describe('content keys (Fingerprinter.key)', () => {
+  const f = new Fingerprinter();
+
+  it('give equal values, plain or immutable, one key and its fingerprint as its first half', () => {
+    const a = { finalizers: [], spec: { paused: null }, tags: Set(['a', 'b']) };
+    const b = { tags: Set(['b', 'a']), spec: { paused: null }, finalizers: [] };
+    expect(f.key(a)).toBe(f.key(b));
+    expect(f.key(a)).toHaveLength(8);
+    for (const v of [a, Point({ x: 1, y: 2 }), List([1, 2])]) {
+      const key = f.key(v);
+      const fp = { hi: 0, lo: 0 };
+      f.of(v, fp);
+      const words = [0, 1, 2, 3].map((i) => key.charCodeAt(2 * i) | (key.charCodeAt(2 * i + 1) << 16));
+      expect([words[0] >>> 0, words[1] >>> 0]).toEqual([fp.hi, fp.lo]);
+    }
+  });
+
+  it('give all 10,000 Points and their plain twins distinct keys, and keep no digest on a keyed part', () => {
+    const keys = new globalThis.Set<string>();
+    for (let x = 0; x < 100; x++) for (let y = 0; y < 100; y++) keys.add(f.key(Point({ x, y }))).add(f.key({ x, y }));
+    expect(keys.size).toBe(20_000);
+    const p = Point({ x: 1, y: 1 });
+    f.key(p);
+    expect(Object.getOwnPropertySymbols(p).filter((s) => (p as unknown as { [k: symbol]: unknown })[s] !== undefined)).toEqual([]);
+  });
+});
