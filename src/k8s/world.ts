@@ -241,10 +241,12 @@ export function worldMaps(world: KubeWorld): KubeWorldMaps {
 export function serverIn(world: KubeWorld, server: string): ApiServer | undefined {
   return read(world, SERVER, server);
 }
-/** Whether `a` and `b` hold every server's objects as the same values (a step that wrote to none). */
-export function sameServers(a: KubeWorld, b: KubeWorld): boolean {
+/**
+ * Whether `a` and `b` hold every server's objects as the same values (a step that wrote to
+ * none); `servers`, where the caller has them, saves looking up the world's own list.
+ */
+export function sameServers(a: KubeWorld, b: KubeWorld, servers: readonly string[] = layoutOf(a).servers): boolean {
   if (a === b) return true;
-  const servers = layoutOf(a).servers;
   for (let i = 0; i < servers.length; i++) if (serverIn(a, servers[i]) !== serverIn(b, servers[i])) return false;
   return true;
 }
