@@ -447,17 +447,16 @@ export class CanonicalEncoder {
     if (this.mode === 'digest') {
       const known = (obj as Digested)[DIGEST_OF];
       if (known !== undefined) {
-        // The tag, then the four words little-endian: each code unit's two bytes, low first.
+        // The tag, then the four words little-endian (each two code units, the low half first).
         this.ensure(17);
-        const buf = this.buf;
-        let p = this.pos;
-        buf[p++] = TAG_DIGEST;
-        for (let k = 0; k < 8; k++) {
-          const c = known.charCodeAt(k);
-          buf[p++] = c & 0xff;
-          buf[p++] = c >>> 8;
-        }
-        this.pos = p;
+        const p = this.pos;
+        const view = this.view;
+        this.buf[p] = TAG_DIGEST;
+        view.setUint32(p + 1, known.charCodeAt(0) | (known.charCodeAt(1) << 16), true);
+        view.setUint32(p + 5, known.charCodeAt(2) | (known.charCodeAt(3) << 16), true);
+        view.setUint32(p + 9, known.charCodeAt(4) | (known.charCodeAt(5) << 16), true);
+        view.setUint32(p + 13, known.charCodeAt(6) | (known.charCodeAt(7) << 16), true);
+        this.pos = p + 17;
         return;
       }
       const kind = this.kindOf(obj, proto);
@@ -595,11 +594,15 @@ export class CanonicalEncoder {
   }
 
   private digestOut(d: Uint32Array): void {
-    this.byte(TAG_DIGEST);
-    this.u32(d[0]);
-    this.u32(d[1]);
-    this.u32(d[2]);
-    this.u32(d[3]);
+    this.ensure(17);
+    const p = this.pos;
+    const view = this.view;
+    this.buf[p] = TAG_DIGEST;
+    view.setUint32(p + 1, d[0], true);
+    view.setUint32(p + 5, d[1], true);
+    view.setUint32(p + 9, d[2], true);
+    view.setUint32(p + 13, d[3], true);
+    this.pos = p + 17;
   }
 
   /**
