@@ -7,9 +7,11 @@
 // This reads immutable.js's internals (5.x: a Map's `_root` node, a Set's `_map`), so it takes
 // them only where they show themselves exactly as expected, a root holding every entry in one
 // array (ArrayMapNode or HashCollisionNode, `entries`) or the single entry (ValueNode, `entry`),
-// and otherwise answers undefined: the caller then iterates the public way. The order of the
-// entries does not matter to the caller, which sorts them. test/engine/smallEntries.test.ts
-// holds it to forEach over Maps and Sets built every way immutable.js builds them.
+// and otherwise answers undefined: the caller then iterates the public way. The entries come
+// in immutable.js's own iteration order (its nodes iterate their arrays from the start), which
+// the encoder does not need (it sorts them) and the Kubernetes library's search for a pending
+// object of a kind keeps (world.ts). test/engine/smallEntries.test.ts holds it to forEach, order
+// included, over Maps and Sets built every way immutable.js builds them.
 
 type Entry = readonly [unknown, unknown];
 interface MapInternals {

@@ -7,6 +7,7 @@
 // handlers that enqueue keys.
 import { List, Map, Set, type RecordOf } from 'immutable';
 import { fieldIndex, FlatRecord, valueAt, valuesOf, withValueAt, withValues } from '../engine/flatRecord.ts';
+import { mapEntries } from '../engine/smallEntries.ts';
 import { emptyServer, type ApiServer, type WatchEvent } from './apiServer.ts';
 import { PRESENTED } from '../engine/presented.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
@@ -306,7 +307,17 @@ function isOfKind(key: ObjectKey, kind: string): boolean {
 
 /** The first key of `kind` with events pending for `cache` other than `not`, if any. */
 function pendingOfKind(world: KubeWorld, cache: string, kind: string, not?: ObjectKey): ObjectKey | undefined {
-  return pendingIn(world, cache)?.findKey((_, k) => k !== not && isOfKind(k, kind));
+  const pending = pendingIn(world, cache);
+  if (pending === undefined) return undefined;
+  // Asked at every write, of a Map of a few objects: read from immutable.js's array where it
+  // keeps one (smallEntries.ts), in its order, rather than through findKey and a closure.
+  const entries = mapEntries(pending);
+  if (entries === undefined) return pending.findKey((_, k) => k !== not && isOfKind(k, kind));
+  for (let i = 0; i < entries.length; i++) {
+    const k = entries[i][0] as ObjectKey;
+    if (k !== not && isOfKind(k, kind)) return k;
+  }
+  return undefined;
 }
 
 /** Sets (or, where it says nothing more than the per-object lists, drops) an order entry. */

@@ -25,18 +25,17 @@ function build(ops: readonly Op[], drafts: boolean): Map<string, number> {
   return drafts ? Map<string, number>().withMutations((m) => void apply(m)) : apply(Map<string, number>());
 }
 
-const sorted = (entries: readonly (readonly [unknown, unknown])[]) => entries.map(([k, v]) => `${String(k)}=${String(v)}`).sort();
-
 describe('mapEntries and setEntries', () => {
-  it('give every entry of a Map or member of a Set when they answer, whatever built it', () => {
+  it('give every entry of a Map or member of a Set, in forEach order, when they answer, whatever built it', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), fc.boolean(), (ops, drafts) => {
         const m = build(ops, drafts);
+        // Every entry, in forEach's order.
         const entries = mapEntries(m);
-        if (entries !== undefined) expect(sorted(entries)).toEqual(sorted([...m.entries()]));
+        if (entries !== undefined) expect(entries.map(([k, v]) => [k, v])).toEqual([...m.entries()]);
         const s = Set(m.keys());
         const members = setEntries(s);
-        if (members !== undefined) expect(members.map(([k]) => String(k)).sort()).toEqual([...s].map(String).sort());
+        if (members !== undefined) expect(members.map(([k]) => k)).toEqual([...s]);
       }),
     );
   });
