@@ -20,9 +20,11 @@ import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts'
 import { garbageCollectorAction } from './garbageCollector.ts';
 import { applyCatchUp, CatchUps } from './catchUps.ts';
 import { checkWiring, unknownStepError, wiringError } from './wiring.ts';
+import { contentKey } from './contentKey.ts';
 import {
   newWorld,
   type KubeWorld,
+  type LocalValue,
   Reconcile,
   withOrder,
   cacheIn,
@@ -116,6 +118,8 @@ export class Kubernetes<S> {
   // biome-ignore lint/suspicious/noExplicitAny: each action has its own parameter type; a list of them can name none
   readonly actions: readonly Action<S, any>[];
   private readonly views = new globalThis.Map<string, globalThis.Map<KubeObject, KubeObject>>();
+  /** In-flight reconciles by step and locals' content (see reconcile). */
+  private readonly reconciles = new globalThis.Map<string, Reconcile>();
   /** The API server's rules as properties, to check in every model that uses this library. */
   readonly properties: readonly Property<S>[];
   /**
@@ -266,6 +270,25 @@ export class Kubernetes<S> {
    */
   view(s: S) {
     return worldView(this.world(s));
+  }
+
+  /**
+   * The in-flight reconcile at `step` with `locals`, made once per content: a controller's step
+   * leads to the same next step and locals from many states (those that differ elsewhere), and
+   * the one Reconcile then carries its digest (kept once a state holding it is new) where a new
+   * one would be built, a Map of its locals made and both digested. Bounded as the views are.
+   */
+  private reconcile(step: string, locals: Readonly<globalThis.Record<string, LocalValue>>): Reconcile {
+    const content = contentKey(locals);
+    if (content === undefined) return Reconcile({ step, locals: Map(locals) });
+    const key = `${step}\0${content}`;
+    let r = this.reconciles.get(key);
+    if (r === undefined) {
+      if (this.reconciles.size >= 1 << 16) this.reconciles.clear();
+      r = Reconcile({ step, locals: Map(locals) });
+      this.reconciles.set(key, r);
+    }
+    return r;
   }
 
   /**
@@ -711,7 +734,7 @@ export class Kubernetes<S> {
               key,
               // The next step's locals replace these: a reconcile keeps only what its later steps
               // read, so reconciles that differ only in values no step will read are one state.
-              Reconcile({ step: outcome.step, locals: Map(outcome.locals) }),
+              this.reconcile(outcome.step, outcome.locals),
             ),
           );
           break;

@@ -6,8 +6,7 @@
 // looked up rather than worked out, and its new version is the same object each time, so the
 // caches' views of it (kept per object) and its digest (kept on it once a state holding it is
 // new) are found rather than made again.
-import { Fingerprinter } from '../engine/fingerprint.ts';
-import { NotAStateValue } from '../engine/encoding.ts';
+import { contentKey } from './contentKey.ts';
 import type { KubeObject } from './object.ts';
 
 /** How a write left an existing object; with the request, the server and the stored version, the whole answer (apiServer.ts `answer`). */
@@ -20,19 +19,14 @@ export type Outcome =
 /** How many stored versions the memo keeps writes for before it starts again (it holds them alive). */
 const LIMIT = 1 << 16;
 const byStored = new globalThis.Map<KubeObject, globalThis.Map<string, Outcome>>();
-const keys = new Fingerprinter();
 
 /**
- * The memo's key of a request: its kind (one letter) and its body's content (Fingerprinter.key),
+ * The memo's key of a request: its kind (one letter) and its body's content (contentKey.ts),
  * or undefined for a body no state could hold (then the write is worked out every time).
  */
 export function requestKey(kind: string, body: unknown): string | undefined {
-  try {
-    return kind + keys.key(body);
-  } catch (e) {
-    if (e instanceof NotAStateValue) return undefined;
-    throw e;
-  }
+  const key = contentKey(body);
+  return key === undefined ? undefined : kind + key;
 }
 
 /** What the request `key` did to the version `stored`, if kept. */

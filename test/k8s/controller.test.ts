@@ -93,6 +93,20 @@ describe('reconcile steps', () => {
     expect(seen).toEqual([2, 'reconcile of Thing/o by chain has no local a']);
   });
 
+  // kubernetes.ts keeps one Reconcile per (step, locals' content): states that differ elsewhere
+  // share it, and it must be the reconcile a fresh one would be.
+  it('goto from states that differ elsewhere leads to one and the same in-flight reconcile', () => {
+    const kube = kubeWith(chain('shared', (r) => r.done()));
+    const a = step(kube, queued(kube), 'shared.reconcile', THING);
+    const b = step(kube, queued(kube).set('actor', 1), 'shared.reconcile', THING);
+    expect(inFlight(b, 'shared')).toBe(inFlight(a, 'shared'));
+    expect(inFlight(a, 'shared')?.step).toBe('second');
+    expect(inFlight(a, 'shared')?.locals.equals(Map<string, unknown>({ a: 1, b: List(['x']) }))).toBe(true);
+    // Different locals, a different reconcile.
+    const other = kubeWith({ ...chain('shared', (r) => r.done()), reconcile: (r) => r.goto('second', { a: 2, b: List(['x']) }) });
+    expect(inFlight(step(other, queued(other), 'shared.reconcile', THING), 'shared')?.locals.get('a')).toBe(2);
+  });
+
   it('a step is enabled only for the reconciles standing at it', () => {
     const kube = kubeWith(chain('chain', (r) => r.done()));
     const s = step(kube, queued(kube), 'chain.reconcile', THING);
