@@ -1,6 +1,6 @@
 // The benchmark's fixed set of models: a classic protocol at growing sizes and the move model at
 // several sizes. Each case names how to load its variant; bench/one.ts runs one case.
-import { configureModel, type Model } from 'modelcheck';
+import { configureModel, type Model, type Variant } from 'modelcheck';
 
 export interface BenchCase {
   readonly name: string;
@@ -92,3 +92,20 @@ export const CASES: readonly BenchCase[] = [
     },
   },
 ];
+
+/**
+ * The case a command line names (`arg`, else `fallback`) and its variant, loaded; a message and
+ * exit code 2 for a number that names no case (bench/one.ts, steps.ts, hot.ts).
+ */
+export async function caseVariant(arg: string | undefined, fallback?: number): Promise<{ c: BenchCase; v: Variant<unknown> }> {
+  const index = Number(arg ?? fallback);
+  const c = CASES[index];
+  if (!c) {
+    console.error(`no benchmark case ${arg}: 0 to ${CASES.length - 1} (bench/cases.ts)`);
+    process.exit(2);
+  }
+  const { model, variant } = await c.load();
+  const v = model.variants.find((x) => x.name === variant);
+  if (!v) throw new Error(`${model.name} has no variant ${variant}`);
+  return { c, v: v as Variant<unknown> };
+}

@@ -4,20 +4,16 @@
 // threads (bench/helper.ts), which are started, and have loaded the model, before the clock starts.
 import { Worker } from 'node:worker_threads';
 import { checkVariantParallel, portLink } from 'modelcheck';
-import { CASES } from './cases.ts';
+import { caseVariant } from './cases.ts';
 import { tuneHeap } from '../src/cli/heap.ts';
 
 // As the CLI does (bin/modelcheck.js), unless asked not to (MODELCHECK_V8_HEAP=default, for an A/B).
 if (process.env.MODELCHECK_V8_HEAP !== 'default') tuneHeap();
-const index = Number(process.argv[2]);
 const threads = Number(process.argv[3] ?? 1);
 /** Where the frontier is kept (src/engine/storage.ts): auto by default; bytes or disk to measure those tiers. */
 const storage = (process.argv[4] ?? 'auto') as 'auto' | 'objects' | 'bytes' | 'disk';
-const c = CASES[index];
-if (!c) throw new Error(`no benchmark case ${process.argv[2]}`);
-const { model, variant } = await c.load();
-const v = model.variants.find((x) => x.name === variant);
-if (!v) throw new Error(`${model.name} has no variant ${variant}`);
+const index = Number(process.argv[2]);
+const { c, v } = await caseVariant(process.argv[2]);
 // Memory before the search: the runtime, the loader and the model's modules.
 const helpers = await Promise.all(
   Array.from({ length: threads - 1 }, async () => {

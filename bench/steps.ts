@@ -11,18 +11,10 @@
 // code taking turns, not for absolute speed.
 import { checkVariantParallel, Fingerprinter, type Action } from 'modelcheck';
 import { tuneHeap } from '../src/cli/heap.ts';
-import { CASES } from './cases.ts';
+import { caseVariant } from './cases.ts';
 
 if (process.env.MODELCHECK_V8_HEAP !== 'default') tuneHeap();
-const index = Number(process.argv[2] ?? 6);
-const c = CASES[index];
-if (!c) {
-  console.error(`no benchmark case ${process.argv[2]}: 0 to ${CASES.length - 1} (bench/cases.ts)`);
-  process.exit(2);
-}
-const { model, variant } = await c.load();
-const v = model.variants.find((x) => x.name === variant);
-if (!v) throw new Error(`${model.name} has no variant ${variant}`);
+const { c, v } = await caseVariant(process.argv[2], 6);
 
 interface Row {
   readonly name: string;
