@@ -13,3 +13,8 @@ export const DIGEST_OF = Symbol('modelcheck.digest');
  * bytes of heap, where a Uint32Array of 4 takes about 150 (its object, its buffer, its store).
  */
 export type Digested = { [DIGEST_OF]?: string };
+
+/** A digest's four 32-bit words as the string kept in the slot (also a content key: Fingerprinter.key). */
+export function digestString(w0: number, w1: number, w2: number, w3: number): string {
+  return String.fromCharCode(w0 & 0xffff, w0 >>> 16, w1 & 0xffff, w1 >>> 16, w2 & 0xffff, w2 >>> 16, w3 & 0xffff, w3 >>> 16);
+}

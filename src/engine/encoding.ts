@@ -31,7 +31,7 @@ import {
   type Map as ImmutableMap,
   type Set as ImmutableSet,
 } from 'immutable';
-import { DIGEST_OF, type Digested } from './digestSlot.ts';
+import { DIGEST_OF, digestString, type Digested } from './digestSlot.ts';
 import { isFlatRecord } from './flatRecord.ts';
 import { murmur3x86_128, murmur3x86_128Prefix, murmur3x86_128Resume } from './hash.ts';
 import { compareKeys, isPlainObject } from './plainValue.ts';
@@ -304,7 +304,7 @@ export class CanonicalEncoder {
       const w1 = d[4 * i + 1];
       const w2 = d[4 * i + 2];
       const w3 = d[4 * i + 3];
-      p[DIGEST_OF] = String.fromCharCode(w0 & 0xffff, w0 >>> 16, w1 & 0xffff, w1 >>> 16, w2 & 0xffff, w2 >>> 16, w3 & 0xffff, w3 >>> 16);
+      p[DIGEST_OF] = digestString(w0, w1, w2, w3);
     }
     this.digestCount = 0;
   }
@@ -447,7 +447,8 @@ export class CanonicalEncoder {
     if (this.mode === 'digest') {
       const known = (obj as Digested)[DIGEST_OF];
       if (known !== undefined) {
-        // The tag, then the four words little-endian (each two code units, the low half first).
+        // The tag, then the four words little-endian (each two code units, the low half first:
+        // digestString), written in place: this runs for most parts of every successor.
         this.ensure(17);
         const p = this.pos;
         const view = this.view;

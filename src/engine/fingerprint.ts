@@ -2,6 +2,7 @@
 // encoding (encoding.ts), cut to 64 bits; for a state that is a Record or collection, the digest
 // the encoding already computed.
 import { CanonicalEncoder, TAG_DIGEST } from './encoding.ts';
+import { digestString } from './digestSlot.ts';
 import { murmur3x86_128 } from './hash.ts';
 
 /** A digest reference: its tag and four 32-bit words. */
@@ -51,16 +52,7 @@ export class Fingerprinter {
     } else {
       murmur3x86_128(this.encoder.dataView, 0, len, w);
     }
-    return String.fromCharCode(
-      w[0] & 0xffff,
-      w[0] >>> 16,
-      w[1] & 0xffff,
-      w[1] >>> 16,
-      w[2] & 0xffff,
-      w[2] >>> 16,
-      w[3] & 0xffff,
-      w[3] >>> 16,
-    );
+    return digestString(w[0], w[1], w[2], w[3]);
   }
 
   /** The last state fingerprinted is new: keep its parts' digests for its successors. */
