@@ -1,7 +1,8 @@
 // A first-in, first-out queue of states: a level of the breadth-first frontier, or an
-// expander's kept states. States are held as objects while memory allows; past the storage
-// policy's thresholds (storage.ts) they are written as bytes (stateCodec.ts), and past the
-// next, those bytes go to a file, a chunk at a time (sequential writes and reads). Whatever
+// expander's kept states. States are held as objects while memory allows (a packed state as its
+// words, in a typed array: pushWords); past the storage policy's thresholds (storage.ts) they
+// are written as bytes (stateCodec.ts), and past the next, those bytes go to a file, a chunk
+// at a time (sequential writes and reads). Whatever
 // the tier, the states come out equal to what went in, in the same order, so a search's
 // results do not depend on where its frontier was kept.
 //
@@ -9,10 +10,15 @@
 // rebuilt from the state taken before it: consecutive states in a level are mostly siblings,
 // made from one parent, and share most of their parts.
 import type { StateCodec } from './stateCodec.ts';
+import { PackedValue, type PackedType } from './packed/packedType.ts';
 import { BYTES, DISK, type SpillFile, type Storage } from './storage.ts';
+
+/** Words per chunk of a words segment (1 MiB). */
+const WORDS_CHUNK = 1 << 18;
 
 type Segment<S> =
   | { kind: 'objects'; items: S[]; read: number }
+  | { kind: 'words'; type: PackedType<unknown, unknown>; chunk: Int32Array; used: number; read: number }
   | { kind: 'bytes'; chunk: Uint8Array; used: number; read: number }
   | { kind: 'disk'; offset: number; length: number };
 
@@ -43,13 +49,35 @@ export class StateQueue<S> {
     const tier = this.storage.tier();
     const last = this.segments[this.segments.length - 1];
     if (tier < BYTES) {
-      if (last?.kind === 'objects') last.items.push(s);
+      if (s instanceof PackedValue) this.pushWords(s, last);
+      else if (last?.kind === 'objects') last.items.push(s);
       else this.segments.push({ kind: 'objects', items: [s], read: 0 });
     } else {
       this.pushBytes(s, last, tier);
     }
     this.lastPushed = s;
     this.count++;
+  }
+
+  /**
+   * A packed state, held as its words in a typed array: the heap holds nothing per state, so
+   * the collector never copies a waiting state from the young generation to the old (as it
+   * does each state object while a level fills: a tenth of LamportMutex's search).
+   */
+  private pushWords(s: PackedValue, last: Segment<S> | undefined): void {
+    const type = s.$type;
+    const n = type.slots;
+    let seg = last;
+    if (seg?.kind !== 'words' || seg.type !== type || seg.used + n > seg.chunk.length) {
+      seg = { kind: 'words', type, chunk: new Int32Array(Math.max(WORDS_CHUNK, n)), used: 0, read: 0 };
+      this.segments.push(seg);
+    }
+    const chunk = seg.chunk;
+    const w = s.$w;
+    const o = s.$o;
+    const p = seg.used;
+    for (let i = 0; i < n; i++) chunk[p + i] = w[o + i];
+    seg.used = p + n;
   }
 
   private pushBytes(s: S, last: Segment<S> | undefined, tier: number): void {
@@ -112,10 +140,19 @@ export class StateQueue<S> {
       seg = this.segments[++this.head];
     }
     let s: S;
-    this.decoded = seg.kind !== 'objects';
+    this.decoded = seg.kind === 'bytes';
     if (seg.kind === 'objects') {
       s = seg.items[seg.read];
       seg.items[seg.read++] = undefined as S;
+    } else if (seg.kind === 'words') {
+      const n = seg.type.slots;
+      const chunk = seg.chunk;
+      const p = seg.read;
+      // (Pushed one by one: an array V8 keeps packed, of small integers, as a packed value's.)
+      const w: number[] = [];
+      for (let i = 0; i < n; i++) w.push(chunk[p + i]);
+      s = seg.type.read(w, 0) as S;
+      seg.read = p + n;
     } else {
       const chunk = seg.chunk;
       let p = seg.read;

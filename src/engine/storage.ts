@@ -1,5 +1,6 @@
 // Where a search keeps the states it has yet to expand (stateQueue.ts), by memory pressure:
-// as objects while the thread's heap has room (the fastest: no encoding), as bytes once it is
+// as objects while the thread's heap has room (the fastest: no encoding; a packed state as its
+// words in a typed array, stateQueue.ts), as bytes once it is
 // half full or holds a gigabyte (a tenth of the memory or less, for the time it takes to write
 // and rebuild them), and in a file once memory is short: past 70% of the heap, or of the process's memory budget
 // (--max-memory, else 70% of the machine's). A search whose frontier does not fit in memory
