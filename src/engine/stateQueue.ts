@@ -10,15 +10,30 @@
 // rebuilt from the state taken before it: consecutive states in a level are mostly siblings,
 // made from one parent, and share most of their parts.
 import type { StateCodec } from './stateCodec.ts';
-import { PackedValue, type PackedType } from './packed/packedType.ts';
+import { PackedValue, zeros, type PackedType } from './packed/packedType.ts';
 import { BYTES, DISK, type SpillFile, type Storage } from './storage.ts';
 
 /** Words per chunk of a words segment (1 MiB). */
 const WORDS_CHUNK = 1 << 18;
+/**
+ * Chunks of words segments read to their end, for the next to reuse (up to 64 MiB): a new
+ * chunk's pages are the system's to zero and map on first touch, for every level again.
+ */
+const freeChunks: Int32Array[] = [];
+const MAX_FREE_CHUNKS = 64;
+
+function takeChunk(n: number): Int32Array {
+  if (n <= WORDS_CHUNK) return freeChunks.pop() ?? new Int32Array(WORDS_CHUNK);
+  return new Int32Array(n);
+}
+
+function giveChunk(c: Int32Array): void {
+  if (c.length === WORDS_CHUNK && freeChunks.length < MAX_FREE_CHUNKS) freeChunks.push(c);
+}
 
 type Segment<S> =
   | { kind: 'objects'; items: S[]; read: number }
-  | { kind: 'words'; type: PackedType<unknown, unknown>; chunk: Int32Array; used: number; read: number }
+  | { kind: 'words'; type: PackedType<unknown, unknown>; zeros: number[]; chunk: Int32Array; used: number; read: number }
   | { kind: 'bytes'; chunk: Uint8Array; used: number; read: number }
   | { kind: 'disk'; offset: number; length: number };
 
@@ -69,7 +84,7 @@ export class StateQueue<S> {
     const n = type.slots;
     let seg = last;
     if (seg?.kind !== 'words' || seg.type !== type || seg.used + n > seg.chunk.length) {
-      seg = { kind: 'words', type, chunk: new Int32Array(Math.max(WORDS_CHUNK, n)), used: 0, read: 0 };
+      seg = { kind: 'words', type, zeros: zeros(n), chunk: takeChunk(n), used: 0, read: 0 };
       this.segments.push(seg);
     }
     const chunk = seg.chunk;
@@ -136,6 +151,7 @@ export class StateQueue<S> {
       }
       if (seg.read < (seg.kind === 'objects' ? seg.items.length : seg.used)) break;
       // Done with this segment: let it go.
+      if (seg.kind === 'words') giveChunk(seg.chunk);
       this.segments[this.head] = { kind: 'objects', items: [], read: 0 };
       seg = this.segments[++this.head];
     }
@@ -148,9 +164,9 @@ export class StateQueue<S> {
       const n = seg.type.slots;
       const chunk = seg.chunk;
       const p = seg.read;
-      // (Pushed one by one: an array V8 keeps packed, of small integers, as a packed value's.)
-      const w: number[] = [];
-      for (let i = 0; i < n; i++) w.push(chunk[p + i]);
+      // (A copy of an array of n zeros: one V8 keeps packed, of small integers, as a packed value's.)
+      const w = seg.zeros.slice();
+      for (let i = 0; i < n; i++) w[i] = chunk[p + i];
       s = seg.type.read(w, 0) as S;
       seg.read = p + n;
     } else {

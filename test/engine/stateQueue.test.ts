@@ -41,7 +41,7 @@ describe('the frontier queue', () => {
   it('keeps packed states apart from the chunk they share once a level outgrows it (a million words a chunk)', () => {
     const queue = new StateQueue<unknown>(new StateCodec(), new Storage({ storage: 'objects' }));
     // 3 words each: 100,000 states fill more than one chunk of 2^18 words.
-    const made = Array.from({ length: 100_000 }, (_, i) => Small({ n: (i % 11) - 5, s: [i % 3] }));
+    const made = Array.from({ length: 100_000 }, (_, i) => Small({ n: (i % 11) - 5, s: [(i % 3) as 0 | 1 | 2] }));
     for (const s of made) queue.push(s);
     const different = made.filter((s) => !(queue.take() as PackedValue).equals(s));
     expect(different).toEqual([]);
