@@ -6,6 +6,9 @@ import { register } from 'tsx/esm/api';
 register();
 const { tuneHeap } = await import('../src/cli/heap.ts');
 tuneHeap();
+// (After tuneHeap: a worker takes the heap flags when it starts.)
+const { startEarlyWorker } = await import('../src/cli/earlyWorker.ts');
+startEarlyWorker(process.argv.slice(2));
 const { runCli } = await import('../src/cli/main.ts');
 try {
   const code = await runCli(process.argv.slice(2), {

@@ -20,8 +20,6 @@ import { formatError } from '../report/errorText.ts';
 import { EXIT, exitCodeOf, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
 import { parseCommand } from './parseCommand.ts';
-import { runDocs } from './docsCommand.ts';
-import { runExplore } from './exploreCommand.ts';
 import { progressPrinter } from './progress.ts';
 import { planCheckpoints, readManifest, type Manifest } from './checkpointDir.ts';
 
@@ -233,8 +231,9 @@ function validateOptions(opts: Options): void {
 
 /** Runs the CLI on `argv` (without node and script), returning the exit status. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
-  if (argv[0] === 'docs') return runDocs(argv.slice(1), io);
-  if (argv[0] === 'explore') return runExplore(argv.slice(1), io);
+  // (Loaded only for their commands: a check does not wait for the modules they import.)
+  if (argv[0] === 'docs') return (await import('./docsCommand.ts')).runDocs(argv.slice(1), io);
+  if (argv[0] === 'explore') return (await import('./exploreCommand.ts')).runExplore(argv.slice(1), io);
   if (argv[0] === 'resume') return runResume(argv.slice(1), io);
   const parsed = parseCommand<Options>(program(), argv, io, 'modelcheck', validateOptions);
   if ('exit' in parsed) return parsed.exit;

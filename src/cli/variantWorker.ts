@@ -29,8 +29,13 @@ export interface WorkerInput {
   readonly heapMb: number;
 }
 
-const input = workerData as WorkerInput;
 const port = parentPort!;
+// A spare worker (workerPool.ts, startSpareWorker) was started before its variant was known, to
+// load these modules beside the main thread's loading; its input is the first message.
+const input: WorkerInput =
+  (workerData as { task?: string } | undefined)?.task === 'spare'
+    ? await new Promise<WorkerInput>((resolve) => port.once('message', resolve))
+    : (workerData as WorkerInput);
 const helpers: Worker[] = [];
 try {
   const model = await loadModel(input.file, input.params);

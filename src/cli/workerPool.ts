@@ -37,6 +37,53 @@ type WorkerMessage =
 
 const WORKER = new URL('../../bin/worker.js', import.meta.url);
 
+/**
+ * Each search thread's heap, when `threads` search at once: an equal share of most of the
+ * memory (a worker's heap is capped lower than the main thread's by default, and a search keeps
+ * its frontier in the heap).
+ */
+function heapShare(threads: number): number {
+  return Math.floor(((totalmem() / 2 ** 20) * 0.7) / threads);
+}
+
+/** The first search's worker, started before its variant is known (startSpareWorker). */
+let spare: { readonly worker: Worker; readonly heapMb: number; alive: boolean } | undefined;
+
+/**
+ * Starts the worker thread for the first variant's search now, before the main thread has
+ * loaded the CLI and the model: a worker loads the engine and the tsx loader again (about a
+ * third of a second), and on a second core it does so while the main thread does the same. It
+ * waits for its input (variantWorker.ts), which checkInWorkers sends if its heap share is the
+ * one `threads` threads give; else it is let go and a worker started as before. Unused, it
+ * does not keep the process alive.
+ */
+export function startSpareWorker(threads: number): void {
+  const heapMb = heapShare(threads);
+  const worker = new Worker(WORKER, { workerData: { task: 'spare' }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  const started = { worker, heapMb, alive: true };
+  // (A spare that fails before it is used is replaced by a fresh worker, which reports the failure.)
+  const dead = () => {
+    started.alive = false;
+  };
+  worker.on('error', dead);
+  worker.on('exit', dead);
+  worker.unref();
+  spare = started;
+}
+
+/** The spare worker, if it is alive and has `heapMb`; else undefined, and any spare is let go. */
+function claimSpare(heapMb: number): Worker | undefined {
+  const s = spare;
+  spare = undefined;
+  if (s === undefined) return undefined;
+  if (s.alive && s.heapMb === heapMb) {
+    s.worker.ref();
+    return s.worker;
+  }
+  void s.worker.terminate();
+  return undefined;
+}
+
 export async function checkInWorkers(
   file: string,
   variants: readonly string[],
@@ -57,13 +104,13 @@ export async function checkInWorkers(
   const runOne = (index: number): Promise<void> =>
     new Promise((resolve, reject) => {
       // (search.interrupt is a SharedArrayBuffer view: every worker sees the same flag.)
-      // A worker's heap is capped lower than the main thread's by default; a search keeps its
-      // frontier in the heap, so give each thread an equal share of most of the memory.
-      const heapMb = Math.floor(((totalmem() / 2 ** 20) * 0.7) / (size * threadsPerSearch));
+      const heapMb = heapShare(size * threadsPerSearch);
       const { checkpoint, ...rest } = options;
       const search = checkpoint ? { ...options.search, checkpoint: checkpoint(variants[index]) } : options.search;
       const input: WorkerInput = { file, variant: variants[index], ...rest, search, threads: threadsPerSearch, heapMb };
-      const worker = new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+      const spareWorker = claimSpare(heapMb);
+      const worker = spareWorker ?? new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+      spareWorker?.postMessage(input);
       let settled = false;
       worker.on('message', (m: WorkerMessage) => {
         if (m.kind === 'progress') onProgress?.(m.progress);
