@@ -46,6 +46,20 @@ describe('LogIndex', () => {
     expect([...los.map((lo) => index.get(0, lo)), index.get(1, 0xf0000000)]).toEqual([0, 1, 2, 3]);
   });
 
+  it('tells apart fingerprints whose tags (the low bits of lo kept beside each id) are equal, or whose lo is equal', () => {
+    const log = new StateLog();
+    const index = new LogIndex(log, 16);
+    // lo's low 16 bits are all equal: every tag is the same while the table is small, and the
+    // log's fingerprints decide. Then the same los with other his: equal lo, different states.
+    const fps: [number, number][] = [];
+    for (let i = 0; i < 2000; i++) fps.push([i, ((i * 0x9e37) << 16) | 0xbeef]);
+    for (let i = 0; i < 2000; i++) fps.push([i + 0x10000, fps[i][1]]);
+    for (const [hi, lo] of fps) expect(visit(index, log, hi, lo >>> 0)).toBe(NEW);
+    const ids = fps.map(([hi, lo]) => index.get(hi, lo >>> 0));
+    expect(ids).toEqual(fps.map((_, i) => i));
+    expect(index.get(5, 0xbeef)).toBe(-1);
+  });
+
   it('keeps all 300,000 states with their ids while growing from 16 slots, within 24 bytes a state', () => {
     const log = new StateLog();
     const index = new LogIndex(log, 16);
