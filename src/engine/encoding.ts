@@ -531,6 +531,12 @@ export class CanonicalEncoder {
     p += 4;
     const w = v.$w;
     const o = v.$o;
+    if (t.byteSized) {
+      // Every word one byte, as the loop below would write it, without its test.
+      for (let i = 0; i < n; i++) buf[p + i] = w[o + i];
+      this.pos = p + n;
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const x = w[o + i];
       if (x >= 0 && x < 255) buf[p++] = x;

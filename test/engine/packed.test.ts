@@ -266,6 +266,57 @@ describe('equal packed values are one value to immutable.js, the fingerprints an
   });
 });
 
+describe('the canonical encoding writes a word from 0 to 254 as one byte, any other as 255 and four bytes', () => {
+  const full = new CanonicalEncoder('full');
+  /** A value's encoding after its tag and type id: its words. */
+  const wordBytes = (v: packed.PackedValue) => [...full.bytes.subarray(5, full.encode(v))];
+
+  it('knows which types have only such words (byteSized), at each bound', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => i);
+    const flags = {
+      oneOf255: oneOf(...many(255)).byteSized,
+      oneOf256: oneOf(...many(256)).byteSized,
+      int0to254: int(0, 254).byteSized,
+      int0to255: int(0, 255).byteSized,
+      intFromMinus1: int(-1, 3).byteSized,
+      set7: setOf(many(7)).byteSized,
+      set8: setOf(many(8)).byteSized,
+      seq254: seqOf(bool, 254).byteSized,
+      seq255: seqOf(bool, 255).byteSized,
+      seqOfWide: seqOf(int(0, 300), 2).byteSized,
+      map: mapOf(['a', 'b'], int(0, 9)).byteSized,
+      mapOfWide: mapOf(['a'], setOf(many(8))).byteSized,
+      record: Message.byteSized,
+      recordWithWide: record('Wide', { m: Message, n: int(0, 1000) }).byteSized,
+    };
+    expect(flags).toEqual({
+      oneOf255: true,
+      oneOf256: false,
+      int0to254: true,
+      int0to255: false,
+      intFromMinus1: false,
+      set7: true,
+      set8: false,
+      seq254: true,
+      seq255: false,
+      seqOfWide: false,
+      map: true,
+      mapOfWide: false,
+      record: true,
+      recordWithWide: false,
+    });
+  });
+
+  it('writes the words of either kind of type so (the same bytes whether the type is byteSized or not)', () => {
+    // Message: type index 1, clock 5.
+    expect(wordBytes(Message({ type: 'ack', clock: 5 }))).toEqual([1, 5]);
+    const Wide = record('Wide', { a: int(0, 300), b: int(0, 300), c: int(-2, 2) });
+    // 254 one byte; 255, 300 and -2 each 255 then four bytes, little-endian (-2 as two's complement).
+    expect(wordBytes(Wide({ a: 254, b: 255, c: -2 }))).toEqual([254, 255, 255, 0, 0, 0, 255, 254, 255, 255, 255]);
+    expect(wordBytes(Wide({ a: 300, b: 0, c: 0 }))).toEqual([255, 44, 1, 0, 0, 0, 0]);
+  });
+});
+
 describe('any sequence of writes: equal values, and only they, share a fingerprint and an encoding', () => {
   // A write, as data: fast-check makes sequences of them, applied from the default value.
   const write = fc.oneof(

@@ -38,6 +38,11 @@ export function at(where: string, e: unknown): unknown {
 export interface PackedType<V = unknown, I = V> {
   /** How many words a value takes. */
   readonly slots: number;
+  /**
+   * Whether every word of every value is from 0 to 254: the canonical encoding, which writes such
+   * a word as one byte (and any other as an escape and four), then copies the words as they are.
+   */
+  readonly byteSized: boolean;
   /** The type's structure as text: equal types have equal keys (the canonical encoding's type id comes from it). */
   readonly key: string;
   /** A 32-bit hash of `key`: what the canonical encoding writes for the type (typeId). */
@@ -161,6 +166,9 @@ export function show(v: unknown): string {
 
 const NO_CHILD = (): undefined => undefined;
 
+/** The largest word the canonical encoding writes as one byte (255 marks a word written in four). */
+export const MAX_BYTE = 254;
+
 /** A finite set of primitive values, each stored as its index. */
 export interface OneOfType<V extends Primitive> extends PackedType<V, V> {
   readonly values: readonly V[];
@@ -176,6 +184,7 @@ export function oneOf<const V extends readonly Primitive[]>(...values: V): OneOf
   return {
     values,
     slots: 1,
+    byteSized: values.length <= MAX_BYTE + 1,
     key,
     id: typeId(key),
     read: (w, o) => values[w[o]],
@@ -201,6 +210,7 @@ export function int(min: number, max: number): PackedType<number> {
   const key = `int(${min},${max})`;
   return {
     slots: 1,
+    byteSized: min >= 0 && max <= MAX_BYTE,
     key,
     id: typeId(key),
     read: (w, o) => w[o],

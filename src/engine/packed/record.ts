@@ -366,6 +366,7 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
     name,
     fields,
     slots: size,
+    byteSized: list.every((s) => s.type.byteSized),
     key,
     id: typeId(key),
     read: (w, o) => new View(w as number[], o) as unknown as PackedRecordOf<F>,
