@@ -533,7 +533,13 @@ export class CanonicalEncoder {
     const o = v.$o;
     if (t.byteSized) {
       // Every word one byte, as the loop below would write it, without its test.
-      for (let i = 0; i < n; i++) buf[p + i] = w[o + i];
+      const view = this.view;
+      let i = 0;
+      for (; i + 4 <= n; i += 4) {
+        const k = o + i;
+        view.setUint32(p + i, w[k] | (w[k + 1] << 8) | (w[k + 2] << 16) | (w[k + 3] << 24), true);
+      }
+      for (; i < n; i++) buf[p + i] = w[o + i];
       this.pos = p + n;
       return;
     }
