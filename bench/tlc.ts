@@ -9,7 +9,8 @@
 // both with one worker, timed as whole processes (TLC's JVM start and modelcheck's start-up,
 // type check included, with its answer kept by the warm-up run). Both counts of distinct states
 // are checked to be equal, and the line gives the median times and their ratio: how many times
-// TLC's time modelcheck's is (above 1: modelcheck is faster). Skipped, with a note, where java,
+// TLC's time modelcheck's is (above 1: modelcheck is faster), then each run's time, in the
+// order they ran (the machine's drift shows there). Skipped, with a note, where java,
 // the jar or the examples are missing: TLC is a measuring instrument, never a dependency.
 //
 // Paxos's Voting.tla imports the proof system's modules (TLAPS, and through Consensus.tla
@@ -207,8 +208,10 @@ for (const c of chosen) {
       ours.push(m.seconds);
     }
     const [a, b] = [median(tlc), median(ours)];
+    const each = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
     console.log(
-      `  ${c.name}: ${counts}; TLC ${a.toFixed(2)} s, modelcheck ${b.toFixed(2)} s; modelcheck at ${(a / b).toFixed(2)}x TLC's speed`,
+      `  ${c.name}: ${counts}; TLC ${a.toFixed(2)} s, modelcheck ${b.toFixed(2)} s; modelcheck at ${(a / b).toFixed(2)}x TLC's speed` +
+        ` (runs in turn, TLC ${each(tlc)} s, modelcheck ${each(ours)} s)`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
