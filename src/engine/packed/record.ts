@@ -126,6 +126,9 @@ interface FieldSlot {
   readonly offset: number;
 }
 
+/** Records of at most this many fields find a field by comparing names (slotOf in record()). */
+const SCANNED_FIELDS = 12;
+
 let walkType: PackedType<unknown, unknown>;
 let walkOffset = 0;
 
@@ -310,6 +313,18 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
     offset += type.slots;
   }
   const size = offset;
+  /**
+   * A field's slot by its name, or undefined: what getIn, setIn and get ask at every step. The
+   * names of a record of a few fields are compared in turn (for a literal, interned as the
+   * fields' own names are, a pointer compare); a record of many is looked up in `slots`.
+   */
+  const slotOf =
+    list.length <= SCANNED_FIELDS
+      ? (k: unknown): FieldSlot | undefined => {
+          for (let i = 0; i < list.length; i++) if (list[i].name === k) return list[i];
+          return undefined;
+        }
+      : (k: unknown): FieldSlot | undefined => (typeof k === 'string' ? slots[k] : undefined);
   class View extends RecordView {
     declare readonly $type: RecordType<Fields>;
     readonly $w: number[];
@@ -320,7 +335,7 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
       this.$o = o;
     }
     $field(f: string): FieldSlot {
-      const slot = slots[f];
+      const slot = slotOf(f);
       if (slot === undefined)
         throw new PackedValueError(`${name} has no field ${show(f)} (its fields: ${list.map((s) => s.name).join(', ')})`);
       return slot;
@@ -382,7 +397,7 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
       }
       return immutableFactory(Object.fromEntries(list.map((s) => [s.name, s.type.toImmutable(w, o + s.offset)])));
     },
-    child: (k) => (typeof k === 'string' ? (slots[k] as { type: PackedType<unknown, unknown>; offset: number } | undefined) : undefined),
+    child: slotOf as (k: unknown) => { type: PackedType<unknown, unknown>; offset: number } | undefined,
     describe: () => `a ${name}`,
   };
   // The factory is the type: `record(...)` can be a field's type, and `State(...)` makes values.
