@@ -160,6 +160,58 @@ describe('parallel search', () => {
     for (const v of cases) expect(summary(await parallel(v, 1)), v.name).toEqual(summary(checkVariant(v)));
   });
 
+  it('threads that are still loading join at the first level split, and the result is the same; a small search never waits for them', async () => {
+    /** An expander in this thread that says it is loading until `start()`, then ready. */
+    const loading = <S>(v: Variant<S>) => {
+      const link = expanderInThisThread(v, {});
+      let ready = false;
+      let start!: () => void;
+      const readiness = new Promise<void>((resolve) => {
+        start = () => {
+          ready = true;
+          resolve();
+        };
+      });
+      const orders: string[] = [];
+      return {
+        start,
+        orders,
+        link: {
+          ...link,
+          send: (o: Parameters<typeof link.send>[0]) => {
+            orders.push(o.kind);
+            link.send(o);
+          },
+          isReady: () => ready,
+          whenReady: () => readiness,
+        },
+      };
+    };
+    // TwoPhase with 4 resource managers: 1,568 states, levels up to a few hundred wide.
+    const v = twoPhase(4).variants[0] as Variant<unknown>;
+    const one = checkVariant(v, {});
+    const late = [loading(v), loading(v)];
+    const search = checkVariantParallel(
+      v,
+      {},
+      late.map((l) => l.link),
+      { warmUp: 8 },
+    );
+    // Ready only once the search is under way: they join it when it first splits a level.
+    setTimeout(() => late[0].start(), 0);
+    setTimeout(() => late[1].start(), 20);
+    const many = await search;
+    expect(summary(many)).toEqual(summary(one));
+    for (const l of late) expect(l.orders[0]).toBe('resume');
+    // A search whose levels never split (DieHard-sized: TwoPhase with 1 resource manager, 12
+    // states) ends without the thread that never becomes ready, which gets only its close.
+    const small = twoPhase(1).variants[0] as Variant<unknown>;
+    const never = loading(small);
+    const alone = await checkVariantParallel(small, {}, [never.link]);
+    expect(summary(alone)).toEqual(summary(checkVariant(small, {})));
+    expect(never.orders).toEqual(['close']);
+  });
+
   it('--exact is searched by one thread, and the result says why', async () => {
     const v = twoPhase(3).variants[0] as Variant<unknown>;
     const r = await parallel(v, 1, { exact: true });

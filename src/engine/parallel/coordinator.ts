@@ -52,12 +52,19 @@ class Coordinator<S> {
   private expanded = 0;
   /** Each thread's last report of its frontier storage. */
   readonly storage: (StorageStats | undefined)[] = [];
+  /**
+   * The threads taking orders: those ready when the search started (this one's own expander
+   * always), then every one from the first level split among threads (join).
+   */
+  private active: ExpanderLink[];
 
   constructor(
     private readonly ledger: Ledger<S>,
     private readonly links: readonly ExpanderLink[],
     private readonly warmUp: number,
-  ) {}
+  ) {
+    this.active = links.filter((l, w) => w === 0 || l.isReady === undefined || l.isReady());
+  }
 
   async run(): Promise<void> {
     const ledger = this.ledger;
@@ -84,6 +91,10 @@ class Coordinator<S> {
       const n = levelEnd - levelStart;
       if (n === 0) break;
       const expand = ledger.incomplete === undefined;
+      // The first level to split waits for the threads still loading, and brings them in.
+      if (expand && this.replicated && n >= this.warmUp * this.links.length && this.active.length < this.links.length) {
+        await this.join(levelStart);
+      }
       const orders = this.assign(levelStart, n);
       const violated = ledger.variant.properties.flatMap((_p, i) => (ledger.open(i) ? [] : [i]));
       const replicas = this.replicated;
@@ -144,10 +155,25 @@ class Coordinator<S> {
     return levelStart;
   }
 
-  /** Sends each thread its order, works on thread 0's here, and waits for every report. */
+  /**
+   * Waits for every thread to be ready, then has each one rebuild the level from `levelStart`
+   * by replaying its ancestry (as a resumed search does), each state a candidate at its index
+   * in the level: the threads that held it let theirs go, so that all hold it alike.
+   */
+  private async join(levelStart: number): Promise<void> {
+    for (const l of this.links) await l.whenReady?.();
+    this.active = [...this.links];
+    const ancestry = ancestryOf(this.ledger.log, levelStart, this.ledger.log.size);
+    this.fail(await this.round(() => ({ kind: 'resume', ancestry })));
+    this.holderCandidate = Int32Array.from({ length: this.ledger.log.size - levelStart }, (_v, k) => k);
+    this.holder = new Int32Array(this.holderCandidate.length);
+  }
+
+  /** Sends each thread taking orders its order, works on thread 0's here, and waits for every report. */
   private async round(order: (w: number) => Parameters<ExpanderLink['send']>[0]): Promise<Report[]> {
-    for (let w = this.links.length - 1; w >= 0; w--) this.links[w].send(order(w));
-    const reports = await Promise.all(this.links.map((l) => l.report()));
+    const links = this.active;
+    for (let w = links.length - 1; w >= 0; w--) links[w].send(order(w));
+    const reports = await Promise.all(links.map((l) => l.report()));
     reports.forEach((r, w) => {
       this.storage[w] = r.storage;
     });
@@ -156,9 +182,10 @@ class Coordinator<S> {
 
   /** Which thread expands each state of the level: pairs (candidate index, id) per thread. */
   private assign(levelStart: number, n: number): Int32Array[] {
-    const threads = this.links.length;
-    const lists: number[][] = this.links.map(() => []);
-    if (this.replicated && n < this.warmUp * threads) {
+    const threads = this.active.length;
+    const lists: number[][] = this.active.map(() => []);
+    // (The warm-up's bound counts every thread, those still loading too: join brings them in.)
+    if (this.replicated && (n < this.warmUp * this.links.length || threads < this.links.length)) {
       for (let k = 0; k < n; k++) for (const list of lists) list.push(this.holderCandidate[k], levelStart + k);
     } else {
       for (let k = 0; k < n; k++) lists[this.replicated ? k % threads : this.holder[k]].push(this.holderCandidate[k], levelStart + k);

@@ -111,6 +111,10 @@ export class Expander<S> {
   /** The level a checkpoint stopped before, rebuilt by replay; every state a candidate. */
   private resume(ancestry: Ancestry): Report {
     this.count = 0;
+    // (A thread brought in mid-search rebuilds the level with the others, which let go of theirs.)
+    this.candidates.close();
+    this.candidates = new StateQueue<S>(this.codec, this.storage);
+    this.candidateFps = [];
     const x = this.x;
     try {
       replayAncestry(x, ancestry, (id, s, hi, lo) => {

@@ -5,6 +5,9 @@ import type { Variant } from '../model.ts';
 import { Expander, type ExpanderOptions } from './expander.ts';
 import type { ExpanderLink, Order, Report } from './protocol.ts';
 
+/** What serveExpander sends first, once its expander is made. */
+const READY = { ready: true };
+
 export interface MessagePortLike {
   postMessage(message: unknown, transfer?: readonly ArrayBuffer[]): void;
   on(event: 'message', listener: (message: unknown) => void): unknown;
@@ -13,6 +16,8 @@ export interface MessagePortLike {
 /** Answers the coordinator's orders with `variant`'s expander until it says close. */
 export function serveExpander<S>(variant: Variant<S>, options: ExpanderOptions, port: MessagePortLike, onClose: () => void): void {
   const expander = new Expander(variant, options);
+  // (Before any report: the coordinator may bring this thread in now, portLink.)
+  port.postMessage(READY);
   port.on('message', (message) => {
     const order = message as Order;
     if (order.kind === 'close') {
@@ -40,7 +45,23 @@ export function serveExpander<S>(variant: Variant<S>, options: ExpanderOptions, 
 export function portLink(port: MessagePortLike): ExpanderLink & { failed(e: Error): void } {
   const arrived: unknown[] = [];
   let waiting: ((m: unknown) => void) | undefined;
+  let ready = false;
+  let becameReady!: () => void;
+  let died!: (e: Error) => void;
+  const readiness = new Promise<void>((resolve, reject) => {
+    becameReady = resolve;
+    died = reject;
+  });
+  // (A thread that dies unused, its search over first, is no error of the search's.)
+  readiness.catch(() => undefined);
   const deliver = (m: unknown) => {
+    if ((m as { ready?: boolean }).ready === true) {
+      ready = true;
+      becameReady();
+      return;
+    }
+    const crash = (m as { crash?: string }).crash;
+    if (crash !== undefined && !ready) died(new Error(`in a search thread: ${crash}`));
     if (waiting) {
       const w = waiting;
       waiting = undefined;
@@ -52,6 +73,8 @@ export function portLink(port: MessagePortLike): ExpanderLink & { failed(e: Erro
     failed(e: Error) {
       deliver({ crash: e.message });
     },
+    isReady: () => ready,
+    whenReady: () => readiness,
     send(order) {
       port.postMessage(order, order.kind === 'level' ? [order.assign.buffer as ArrayBuffer] : []);
     },

@@ -86,4 +86,13 @@ export interface ExpanderLink {
   send(order: Order): void;
   /** The report on the last order sent. */
   report(): Promise<Report>;
+  /**
+   * For an expander still starting (a thread loading the model): whether it can take orders
+   * yet, and a promise settled when it can (rejected if its thread died first). The coordinator
+   * searches with the links ready so far and brings the others in at the first level it splits
+   * among threads, so that a small search never waits for a thread to load. A link without
+   * these is ready at once.
+   */
+  isReady?(): boolean;
+  whenReady?(): Promise<void>;
 }
