@@ -2,9 +2,9 @@
 // expander's kept states. States are held as objects while memory allows (a packed state as its
 // words, in a typed array: pushWords); past the storage policy's thresholds (storage.ts) they
 // are written as bytes (stateCodec.ts), and past the next, those bytes go to a file, a chunk
-// at a time (sequential writes and reads). Whatever
-// the tier, the states come out equal to what went in, in the same order, so a search's
-// results do not depend on where its frontier was kept.
+// at a time (sequential writes and reads). Whatever the tier, the states come out equal to
+// what went in, in the same order, so a search's results do not depend on where its frontier
+// was kept.
 //
 // As bytes, each state is written as its difference from the state pushed before it and
 // rebuilt from the state taken before it: consecutive states in a level are mostly siblings,
@@ -64,7 +64,8 @@ export class StateQueue<S> {
     const tier = this.storage.tier();
     const last = this.segments[this.segments.length - 1];
     if (tier < BYTES) {
-      if (s instanceof PackedValue) this.pushWords(s, last);
+      // (A packed value of no words, a record without fields, has nothing to copy: an object.)
+      if (s instanceof PackedValue && s.$type.slots > 0) this.pushWords(s, last);
       else if (last?.kind === 'objects') last.items.push(s);
       else this.segments.push({ kind: 'objects', items: [s], read: 0 });
     } else {

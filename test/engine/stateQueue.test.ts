@@ -11,6 +11,7 @@ import { PackedValue } from '../../src/engine/packed/packedType.ts';
 const { record, int, seqOf, setOf } = packed;
 const Small = record('Small', { n: int(-5, 5), s: setOf([0, 1, 2]) });
 const Large = record('Large', { q: seqOf(int(0, 2 ** 30 - 1), 3), k: int(-(2 ** 30), 0) });
+const Empty = record('Empty', {});
 
 describe('the frontier queue', () => {
   it('gives back packed states of several types, mixed with other states, equal and in order, none of them as decoded bytes', () => {
@@ -23,6 +24,10 @@ describe('the frontier queue', () => {
       Small(),
       // A value read from inside another: its words start past the array's first.
       Large({ q: [7] }).q,
+      // No words at all (kept as an object), twice, then packed words again.
+      Empty(),
+      Empty(),
+      Small({ n: 1 }),
     ];
     for (const s of states) queue.push(s);
     expect(queue.size).toBe(states.length);
@@ -34,6 +39,7 @@ describe('the frontier queue', () => {
         expect((t as PackedValue).$type).toBe(s.$type);
         expect((t as PackedValue).words()).toEqual(s.words());
       } else expect(t).toBe(s);
+      if (s instanceof PackedValue && s.$type.slots === 0) expect(t).toBe(s);
     }
     expect(queue.size).toBe(0);
   });
