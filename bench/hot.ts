@@ -48,7 +48,9 @@ walk: while (level.length > 0) {
         if (++made > WALK / 2 && successors.length < KEPT) successors.push(t);
         fingerprints.of(t, fp);
         const key = `${fp.hi}:${fp.lo}`;
-        if (!seen.has(key)) {
+        // (Past the state constraint a state is counted, never expanded, as in the search: one
+        // step more could leave its declared type, a packed clock past its bound.)
+        if (!seen.has(key) && (v.constraint === undefined || v.constraint(t))) {
           seen.add(key);
           fingerprints.keep();
           next.push(t);
