@@ -59,7 +59,7 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
     stateViolated: (pi, at) => ledger.recordState(pi, at),
     stepViolated: (pi, _seq, ai, fp) => ledger.recordStep(pi, id, ai, fp),
     known: (fp, t) => ledger.visited.get(fp, t),
-    excluded: (ai) => ledger.excluded(ai),
+    excluded: (ai, p) => ledger.excluded(ai, id, ledger.graph && x.paramKeyed[ai] === 1 ? x.paramKey(ai, p) : undefined),
     successor(ai, p, t, fp) {
       const param = ledger.graph && x.paramKeyed[ai] === 1 ? x.paramKey(ai, p) : undefined;
       const tid = ledger.storeSuccessor(id, ai, fp, t, param, sym?.orbit ?? 1);

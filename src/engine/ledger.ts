@@ -4,9 +4,11 @@
 // successors arrive; everything that follows from a successor's arrival (is it new, is a bound
 // reached, its id, its edge in the graph, its coverage counts) happens here, once.
 import type { Fairness, LivenessProperty, PropertyKind, StepEvent, Variant } from './model.ts';
-import { DEADLOCK } from './model.ts';
+import { DEADLOCK, stepLabel } from './model.ts';
 import { StateGraph } from './stateGraph.ts';
 import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
+import { cycleFairness } from './cycleFairness.ts';
+import { constraintWarning, type ConstraintNote } from './constraintNotes.ts';
 import type { Fingerprint } from './fingerprint.ts';
 import { Expansion, PREMISE_HELD, VIOLATED } from './expansion.ts';
 import { visitedSet, NEW, type VisitedSet } from './visited.ts';
@@ -15,7 +17,7 @@ import { FaultThrown, ModelError, toModelError, type ModelFault } from './errors
 import { DEADLOCK_PROPERTY, DETERMINISM_HINT, propertyResults, reportedProperties } from './modelCalls.ts';
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
 import { Storage, type StorageOptions, type StorageStats } from './storage.ts';
-import { stoppedEarly, type IncompleteReason, type Stats, type VariantResult, type Violation } from './result.ts';
+import { stoppedEarly, type CycleFairness, type IncompleteReason, type Stats, type VariantResult, type Violation } from './result.ts';
 import { Checkpoints, type CheckpointOptions, type Resumed } from './checkpoint.ts';
 
 export interface SearchOptions extends StopOptions, StorageOptions {
@@ -133,6 +135,8 @@ export class Ledger<S> {
   private livenessSeconds = 0;
   /** The liveness properties left unchecked when a limit stopped the liveness phase. */
   private readonly livenessUnchecked = new Set<string>();
+  /** Liveness verdicts that depend on the state constraint (see constraintNotes.ts). */
+  private readonly constraintNotes: ConstraintNote[] = [];
   private lastProgress = this.started;
   /** The seconds spent on this search by the runs before a resume. */
   private priorSeconds = 0;
@@ -330,12 +334,17 @@ export class Ledger<S> {
   }
 
   /**
-   * Counts a state that fails the state constraint, made by action `ai` (-1: an initial state):
-   * generated, never stored.
+   * Counts a state that fails the state constraint, made by action `ai` from state `parent`
+   * (-1 and -1: an initial state): generated, never stored. In the state graph it is an edge
+   * to OUTSIDE (with `param`, as storeSuccessor's), so that fairness reads the action as
+   * enabled in `parent`, as TLC's ENABLED does.
    */
-  excluded(ai: number): void {
+  excluded(ai: number, parent = -1, param?: unknown): void {
     this.generated++;
-    if (ai >= 0) this.enabledCount[ai]++;
+    if (ai < 0) return;
+    this.enabledCount[ai]++;
+    const graph = this.graph;
+    if (graph) graph.addOutside(parent, ai, this.expansion.paramKeyed[ai] === 1 ? graph.paramId(param) : -1);
   }
 
   /**
@@ -509,12 +518,30 @@ export class Ledger<S> {
       poll,
     });
     const ps = this.expansion.livenessProperties;
+    // Only where a fair action can step out of the constraint can the two readings of
+    // enabledness (TLC's, on the spec; and on the constrained graph alone) disagree.
+    const constrained = checker.constrained;
+    /** A fair behaviour of any kind (null: none), found once when first needed. */
+    let fair: Lasso | null | undefined;
     try {
       for (let i = 0; i < ps.length; i++) {
         poll();
         const p = ps[i];
         const lasso = checker.check(p as LivenessProperty<unknown>, i);
         if (lasso) this.findings.set(p.name, { property: p, stateId: lasso.prefixEnd, lasso });
+        // A lasso is a behaviour of the spec, fair as TLC reads fairness: a violation whatever
+        // the constraint. Only a verdict that a property holds can rest on the constraint.
+        if (!constrained || lasso) continue;
+        fair ??= checker.anyFairBehaviour() ?? null;
+        // Read on the graph alone, the behaviour the constraint made unfair: it names the state.
+        checker.enabledness = 'graph';
+        const unfair = fair === null ? checker.anyFairBehaviour() : checker.check(p as LivenessProperty<unknown>, i);
+        checker.enabledness = 'spec';
+        const cut = unfair && checker.cutOff(unfair);
+        if (unfair && cut) {
+          const kind = fair === null ? 'noFairBehaviour' : 'decided';
+          this.constraintNotes.push({ kind, property: p.name, state: cut.state, action: cut.action, stops: unfair.cycle.length === 0 });
+        }
       }
     } catch (e) {
       if (!(e instanceof Stopped)) throw e;
@@ -532,6 +559,7 @@ export class Ledger<S> {
     loop?: number;
     loopAction?: string | null;
     loopEvents?: readonly StepEvent[];
+    cycleFairness?: CycleFairness;
   } {
     try {
       if (f.stateId === -1 && f.step) return { trace: [this.excludedInitial(f.step.target)] };
@@ -590,7 +618,16 @@ export class Ledger<S> {
     const cycle = lasso.cycle;
     for (let k = 0; k + 1 < cycle.length; k++) trace.push(follow(cycle[k]));
     const closing = cycle.length > 0 ? follow(cycle[cycle.length - 1]) : null;
-    return { trace, loop, loopAction: closing?.action ?? null, loopEvents: closing?.events };
+    const last = cycle.length - 1;
+    const fairness = cycleFairness(
+      this.expansion,
+      this.fairness,
+      trace,
+      loop,
+      cycle.slice(0, last).map((e) => graph.action[e]),
+      closing ? { action: graph.action[cycle[last]], label: closing.action ?? '' } : undefined,
+    );
+    return { trace, loop, loopAction: closing?.action ?? null, loopEvents: closing?.events, cycleFairness: fairness };
   }
 
   private result(seconds: number): VariantResult<S> {
@@ -670,6 +707,28 @@ export class Ledger<S> {
     };
   }
 
+  /** A constraint note as a warning: the state it names by the steps that reach it, and the step out of the constraint. */
+  private constraintWarning(note: ConstraintNote): string {
+    const trace = rebuildTrace(this.expansion, this.log, note.state);
+    const last = trace[trace.length - 1].state;
+    let out: string | undefined;
+    this.expansion.successors(
+      last,
+      note.state,
+      (ai, p, t) => {
+        if (this.expansion.admitted(t, note.state, this.variant.actions[ai].name)) return true;
+        out = stepLabel(this.variant.actions[ai], p);
+        return false;
+      },
+      note.action,
+    );
+    return constraintWarning(
+      note,
+      trace.slice(1).map((step) => step.action ?? ''),
+      out ?? this.variant.actions[note.action].name,
+    );
+  }
+
   /** Whether the search stopped before it could decide `name` (and found no violation of it). */
   private unknown(name: string): boolean {
     if (this.incomplete === undefined) return false;
@@ -682,7 +741,11 @@ export class Ledger<S> {
   }
 
   /** How often `p`'s premise held, for properties that have one; vacuous if never, in a complete search. */
-  private premiseOf(p: { name: string; kind: string }): { premiseStates?: number; vacuous: boolean } {
+  private premiseOf(p: { name: string; kind: string }): {
+    premiseStates?: number;
+    vacuous: boolean;
+    vacuity?: 'premise' | 'noFairBehaviour';
+  } {
     const x = this.expansion;
     let n: number | undefined;
     const i = (list: { name: string }[]) => list.findIndex((q) => q.name === p.name);
@@ -695,7 +758,13 @@ export class Ledger<S> {
       if (x.livenessProperties[k].formula.op === 'leadsTo') n = this.livenessPremise[k];
     }
     const holds = !this.findings.has(p.name) && !this.unknown(p.name);
-    return { ...(n !== undefined ? { premiseStates: n } : {}), vacuous: holds && n === 0 };
+    const premise = holds && n === 0;
+    const noFair = holds && this.constraintNotes.some((c) => c.property === p.name && c.kind === 'noFairBehaviour');
+    return {
+      ...(n !== undefined ? { premiseStates: n } : {}),
+      vacuous: premise || noFair,
+      ...(premise ? { vacuity: 'premise' as const } : noFair ? { vacuity: 'noFairBehaviour' as const } : {}),
+    };
   }
 
   private warnings(): string[] {
@@ -707,8 +776,8 @@ export class Ledger<S> {
       });
       const all = [...x.invariants, ...x.settledProperties, ...x.livenessProperties];
       for (const p of all) {
-        const { vacuous } = this.premiseOf(p);
-        if (!vacuous) continue;
+        const { vacuity } = this.premiseOf(p);
+        if (vacuity !== 'premise') continue;
         const why =
           p.kind === 'settled'
             ? (p as { premise?: unknown }).premise
@@ -719,6 +788,7 @@ export class Ledger<S> {
               : 'its premise never holds';
         out.push(`${p.name} holds only vacuously: ${why}`);
       }
+      for (const note of this.constraintNotes) out.push(this.constraintWarning(note));
     }
     if (x.livenessProperties.length > 0 && (this.variant.fairness ?? []).length === 0) {
       out.push(

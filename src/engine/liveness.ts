@@ -18,9 +18,16 @@
 // (scc.ts). Of the fair components we report the one reachable by the shortest prefix, and
 // inside it build a cycle through just enough of it to be fair and, where the property asks,
 // to pass through a not-p state.
+//
+// Enabledness is read as TLC reads ENABLED: on the spec, not on the graph a state constraint
+// cuts. A step that leaves the constraint is an edge to OUTSIDE (stateGraph.ts): it belongs to
+// no path or cycle, but it makes its action enabled in its state, so a behaviour that stops
+// where a fair action could still step out of the bound is not fair (Specifying Systems 14.3.5;
+// tlaplus/tlaplus#839). With `enabledness: 'graph'` OUTSIDE edges are ignored: the ledger asks
+// that way too, to tell whether a verdict depends on the constraint.
 import type { Fairness, LivenessProperty } from './model.ts';
 import { SccFinder } from './scc.ts';
-import type { StateGraph } from './stateGraph.ts';
+import { OUTSIDE, type StateGraph } from './stateGraph.ts';
 
 /** A fairness constraint with its actions as a mask over the variant's action indices. */
 export interface CompiledFairness {
@@ -62,6 +69,14 @@ export interface SearchFacts {
   readonly poll?: () => void;
 }
 
+/** A state of a lasso's cycle where a fair action is enabled only by steps that leave the state constraint. */
+export interface CutOff {
+  readonly state: number;
+  /** Its position on the cycle (0: the cycle's first state). */
+  readonly position: number;
+  readonly action: number;
+}
+
 interface Instance {
   readonly constraint: number;
   readonly param: number;
@@ -78,6 +93,11 @@ export class LivenessChecker {
   private token = 0;
   /** Per action: whether any fairness constraint names it. */
   private readonly fairAction: Uint8Array;
+  /**
+   * 'spec' (TLC's reading): a step that leaves the state constraint makes its action enabled;
+   * 'graph': only steps inside the constraint do.
+   */
+  enabledness: 'spec' | 'graph' = 'spec';
 
   constructor(
     private readonly graph: StateGraph,
@@ -92,11 +112,58 @@ export class LivenessChecker {
     for (const f of fairness) for (let a = 0; a < actions; a++) this.fairAction[a] |= f.inGroup[a];
   }
 
+  /** Whether a fair action has a step out of the state constraint somewhere (then enabledness can be read two ways). */
+  get constrained(): boolean {
+    const { target, action } = this.graph;
+    if (this.graph.outsideEdges === 0) return false;
+    for (let e = 0; e < target.length; e++) if (target[e] === OUTSIDE && this.fairAction[action[e]] === 1) return true;
+    return false;
+  }
+
   /** A fair lasso that violates the property, or undefined when the property holds. */
   check(property: LivenessProperty<unknown>, index: number): Lasso | undefined {
-    const labels = this.graph.labels[index];
+    return this.search(property.formula.op, this.graph.labels[index]);
+  }
+
+  /**
+   * A fair behaviour of any kind, as a lasso, or undefined when there is none: every behaviour
+   * is unfair (only possible when a state constraint cuts off steps that fairness requires).
+   */
+  anyFairBehaviour(): Lasso | undefined {
+    return this.search('eventually', new Uint8Array(this.n));
+  }
+
+  /** The states of a lasso's cycle, from its first state (a stuttering cycle: that state alone). */
+  cycleStates(lasso: Lasso): number[] {
+    let entry = lasso.prefixEnd;
+    if (lasso.stem.length > 0) entry = this.graph.target[lasso.stem[lasso.stem.length - 1]];
+    const { target } = this.graph;
+    return [entry, ...lasso.cycle.slice(0, -1).map((e) => target[e])];
+  }
+
+  /**
+   * The first state of a lasso's cycle where a fairness instance is enabled only by steps that
+   * leave the state constraint, with the action of one such step; undefined if there is none.
+   */
+  cutOff(lasso: Lasso): CutOff | undefined {
+    const { start, target, action } = this.graph;
+    const states = this.cycleStates(lasso);
+    for (let position = 0; position < states.length; position++) {
+      const s = states[position];
+      for (let e = start[s]; e < start[s + 1]; e++) {
+        if (target[e] !== OUTSIDE || this.fairAction[action[e]] === 0) continue;
+        for (let c = 0; c < this.fairness.length; c++) {
+          if (this.fairness[c].inGroup[action[e]] === 0) continue;
+          if (!this.enabledAt(s, { constraint: c, param: this.instanceOf(c, e) }, 'graph'))
+            return { state: s, position, action: action[e] };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private search(op: LivenessProperty<unknown>['formula']['op'], labels: Uint8Array): Lasso | undefined {
     const n = this.n;
-    const op = property.formula.op;
     // stay: the states the violating behaviour keeps to once its obligation has begun.
     const stay = new Uint8Array(n);
     // accept: a state the cycle must pass through (only <>[]p needs one).
@@ -198,7 +265,7 @@ export class LivenessChecker {
       } else break;
       for (let e = start[s]; e < start[s + 1]; e++) {
         const t = target[e];
-        if (stay[t] === 0 || dist[t] !== -1 || isSource(t)) continue;
+        if (t === OUTSIDE || stay[t] === 0 || dist[t] !== -1 || isSource(t)) continue;
         dist[t] = dist[s] + 1;
         pred[t] = e;
         queue[tail++] = t;
@@ -222,9 +289,14 @@ export class LivenessChecker {
     return lo;
   }
 
+  /** Whether an edge counts for enabledness: every edge read as the spec, only edges inside the constraint read as the graph. */
+  private counts(e: number, reading = this.enabledness): boolean {
+    return reading === 'spec' || this.graph.target[e] !== OUTSIDE;
+  }
+
   private enablesNoFairGroup(s: number): boolean {
     const { start, action } = this.graph;
-    for (let e = start[s]; e < start[s + 1]; e++) if (this.fairAction[action[e]] === 1) return false;
+    for (let e = start[s]; e < start[s + 1]; e++) if (this.fairAction[action[e]] === 1 && this.counts(e)) return false;
     return true;
   }
 
@@ -274,7 +346,8 @@ export class LivenessChecker {
   private internalEdges(states: readonly number[], token: number): number[] {
     const { start, target } = this.graph;
     const edges: number[] = [];
-    for (const s of states) for (let e = start[s]; e < start[s + 1]; e++) if (this.member[target[e]] === token) edges.push(e);
+    for (const s of states)
+      for (let e = start[s]; e < start[s + 1]; e++) if (target[e] !== OUTSIDE && this.member[target[e]] === token) edges.push(e);
     return edges;
   }
 
@@ -282,11 +355,11 @@ export class LivenessChecker {
     return this.fairness[constraint].perParameter ? this.graph.param[edge] : 0;
   }
 
-  private enabledAt(s: number, i: Instance): boolean {
+  private enabledAt(s: number, i: Instance, reading = this.enabledness): boolean {
     const { start, action } = this.graph;
     const f = this.fairness[i.constraint];
     for (let e = start[s]; e < start[s + 1]; e++) {
-      if (f.inGroup[action[e]] === 1 && this.instanceOf(i.constraint, e) === i.param) return true;
+      if (f.inGroup[action[e]] === 1 && this.instanceOf(i.constraint, e) === i.param && this.counts(e, reading)) return true;
     }
     return false;
   }
@@ -305,7 +378,7 @@ export class LivenessChecker {
       const last = new Map<number, number>();
       for (const s of states) {
         for (let e = start[s]; e < start[s + 1]; e++) {
-          if (f.inGroup[action[e]] === 0) continue;
+          if (f.inGroup[action[e]] === 0 || !this.counts(e)) continue;
           const k = this.instanceOf(c, e);
           if (last.get(k) === s) continue;
           last.set(k, s);
@@ -367,7 +440,7 @@ export class LivenessChecker {
     const state = this.nearest(entry, token, (s) => {
       if (weak && !this.enabledAt(s, i)) return true;
       for (let e = start[s]; e < start[s + 1]; e++) {
-        if (this.member[target[e]] !== token || f.inGroup[action[e]] === 0) continue;
+        if (target[e] === OUTSIDE || this.member[target[e]] !== token || f.inGroup[action[e]] === 0) continue;
         if (this.instanceOf(i.constraint, e) !== i.param) continue;
         edge = e;
         return true;
@@ -387,7 +460,7 @@ export class LivenessChecker {
       if (ok(s)) return s;
       for (let e = start[s]; e < start[s + 1]; e++) {
         const t = target[e];
-        if (this.member[t] !== token || seen.has(t)) continue;
+        if (t === OUTSIDE || this.member[t] !== token || seen.has(t)) continue;
         seen.add(t);
         queue.push(t);
       }
@@ -405,7 +478,7 @@ export class LivenessChecker {
       const s = queue[h];
       for (let e = start[s]; e < start[s + 1]; e++) {
         const t = target[e];
-        if (this.member[t] !== token || via.has(t)) continue;
+        if (t === OUTSIDE || this.member[t] !== token || via.has(t)) continue;
         via.set(t, e);
         if (t === b) {
           const edges: number[] = [];

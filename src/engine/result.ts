@@ -93,6 +93,31 @@ export interface Violation<S = unknown> {
   readonly loopAction?: string | null;
   /** What the closing step did, as its action told it. */
   readonly loopEvents?: readonly StepEvent[];
+  /** For a lasso: why fairness lets its cycle repeat for ever, read off the cycle's states. */
+  readonly cycleFairness?: CycleFairness;
+}
+
+/**
+ * What fairness finds on a lasso's cycle (a stuttering cycle: its one state). Fair steps are
+ * named as the trace names steps where their fairness is per parameter, else by their action.
+ */
+export interface CycleFairness {
+  /** The fair steps the cycle takes, in the order it first takes them (none when it stutters). */
+  readonly taken: readonly string[];
+  /**
+   * Each fair step the cycle does not take, with the first state of the cycle (its index in
+   * the trace) where it cannot change the state: it has no step there ('disabled'), or only
+   * steps that change nothing ('unchanging'); failing both, one where its only steps that change
+   * the state leave the state constraint ('outside'). A fair step that changes the state
+   * everywhere on the cycle is not listed: another action of its fairness group is taken.
+   */
+  readonly idle: readonly IdleFairStep[];
+}
+
+export interface IdleFairStep {
+  readonly step: string;
+  readonly how: 'disabled' | 'unchanging' | 'outside';
+  readonly state: number;
 }
 
 export type PropertyStatus = 'holds' | 'violated' | 'unknown';
@@ -109,8 +134,13 @@ export interface PropertyResult {
    * for a property that holds; absent for properties without a premise.
    */
   readonly premiseStates?: number;
-  /** The property holds only because its premise never did. */
+  /** The property holds only vacuously: see `vacuity` for why. */
   readonly vacuous: boolean;
+  /**
+   * Why it holds vacuously: its premise never held ('premise'), or no fair behaviour stays
+   * inside the state constraint ('noFairBehaviour'), so that liveness holds of none.
+   */
+  readonly vacuity?: 'premise' | 'noFairBehaviour';
 }
 
 export interface VariantResult<S = unknown> {

@@ -57,7 +57,8 @@ export class SccFinder {
         let descended = false;
         while (e < end) {
           const w = target[e++];
-          if (member[w] !== token) continue;
+          // An edge to OUTSIDE (-1, a step out of the state constraint) leads to no state.
+          if (w < 0 || member[w] !== token) continue;
           if (index[w] === -1) {
             callEdge[cs - 1] = e;
             index[w] = low[w] = counter++;

@@ -4,6 +4,11 @@
 // a few bytes per edge and no objects. Steps from a state to itself are not kept: they are
 // stuttering steps, which every state has implicitly.
 //
+// A step to a state outside the variant's state constraint is kept as an edge to OUTSIDE, once
+// per action and parameter of its state: no cycle or path goes through it, but it says that the
+// action is enabled there. TLC judges a fair action's ENABLED on the spec, not on the graph the
+// constraint cuts (Specifying Systems 14.3.5), and so does the liveness phase (liveness.ts).
+//
 // During the search the edges are appended to chunks of EDGE_CHUNK, so that the graph holds its
 // edges and at most one chunk more, and never two copies at once: doubling one array held up to
 // twice the edges, and three times for a moment at each growth (688 MiB for 36.8 million edges
@@ -19,6 +24,9 @@ function grown<T extends Int32Array | Uint16Array | Uint8Array>(a: T, need: numb
   b.set(a);
   return b;
 }
+
+/** The target of an edge that leaves the state constraint: there is no state to go to. */
+export const OUTSIDE = -1;
 
 const EDGE_BITS = 20;
 const EDGE_CHUNK = 1 << EDGE_BITS;
@@ -41,6 +49,10 @@ export class StateGraph {
   private states = 0;
   private edges = 0;
   private readonly paramIds = new Map<unknown, number>();
+  /** The state whose OUTSIDE edges `outsideKeys` lists, as (action, parameter) pairs. */
+  private outsideOf = -1;
+  private readonly outsideKeys: number[] = [];
+  private outsideCount = 0;
 
   constructor(properties: number) {
     this.labels = Array.from({ length: properties }, () => new Uint8Array(1024));
@@ -71,6 +83,33 @@ export class StateGraph {
 
   addEdge(source: number, target: number, action: number, param: number): void {
     if (target === source) return;
+    this.append(target, action, param);
+    this.start[source + 1] = this.edges;
+  }
+
+  /**
+   * A step of state `source` by `action` (with `param`, as addEdge) to a state outside the
+   * state constraint: an edge to OUTSIDE, unless the state has one for that action and
+   * parameter already (only whether the action is enabled matters).
+   */
+  addOutside(source: number, action: number, param: number): void {
+    const keys = this.outsideKeys;
+    if (this.outsideOf !== source) {
+      this.outsideOf = source;
+      keys.length = 0;
+    }
+    for (let k = 0; k < keys.length; k += 2) if (keys[k] === action && keys[k + 1] === param) return;
+    keys.push(action, param);
+    this.outsideCount++;
+    this.addEdge(source, OUTSIDE, action, param);
+  }
+
+  /** How many OUTSIDE edges the graph holds (none without a state constraint). */
+  get outsideEdges(): number {
+    return this.outsideCount;
+  }
+
+  private append(target: number, action: number, param: number): void {
     const i = this.edges++;
     const c = i >>> EDGE_BITS;
     const k = i & IN_EDGE_CHUNK;
@@ -78,7 +117,6 @@ export class StateGraph {
     this.targets[c][k] = target;
     this.actions[c][k] = action;
     this.params[c][k] = param;
-    this.start[source + 1] = this.edges;
   }
 
   /** Room for edge `c << EDGE_BITS`...: the first chunk doubles, later ones are new. */
@@ -157,8 +195,13 @@ export class StateGraph {
     this.targets = [new Int32Array(4096)];
     this.actions = [new Uint16Array(4096)];
     this.params = [new Int32Array(4096)];
-    // Appended as the search added them (from no state in particular: `start` is set after).
-    for (let e = 0; e < target.length; e++) this.addEdge(-1, target[e], action[e], param[e]);
+    // Appended as the search added them (`start` is set after).
+    this.outsideCount = 0;
+    this.outsideOf = -1;
+    for (let e = 0; e < target.length; e++) {
+      this.append(target[e], action[e], param[e]);
+      if (target[e] === OUTSIDE) this.outsideCount++;
+    }
     this.start = grown(new Int32Array(1024), states + 2, (n) => new Int32Array(n));
     this.start.set(start);
     this.labels = labels.map((l) => {

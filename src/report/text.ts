@@ -5,6 +5,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ModelResult, PropertyResult, SimulationFacts, VariantResult, Violation } from '../engine/result.ts';
 import { formatValue, type Change } from './diff.ts';
+import { fairnessClauses } from './fairnessText.ts';
 import { fullState, initialDifference, pathText, readCounterexample, requestText, type StepReading } from './steps.ts';
 
 export interface TextOptions {
@@ -236,7 +237,8 @@ function propertyLine(p: PropertyResult, width: number, o: TextOptions): string 
   const name = p.name.padEnd(width);
   const mark = p.status === 'holds' ? c.green('holds   ') : p.status === 'violated' ? c.red('violated') : c.yellow('unknown ');
   const exp = p.expectedViolated ? c.dim(' (expected to be violated)') : '';
-  const vacuous = p.vacuous ? c.yellow(' (vacuously: its premise never held)') : '';
+  const why = p.vacuity === 'noFairBehaviour' ? 'no fair behaviour stays inside the state constraint' : 'its premise never held';
+  const vacuous = p.vacuous ? c.yellow(` (vacuously: ${why})`) : '';
   return `${name}  ${mark}  ${c.dim(`[${p.kind}]`)} ${p.statement}${exp}${vacuous}`;
 }
 
@@ -286,14 +288,19 @@ export function formatViolation(
     out.push(...stepLines(step, o));
   });
   if (x.loop !== undefined) {
-    out.push(
-      reading.closing === undefined
-        ? c.magenta(`  ↺ state ${x.trace.length} repeats for ever (stuttering): no step that fairness requires is enabled in it`)
-        : c.magenta(
-            `  ↺ ${reading.closing.label} leads back to state ${x.loop + 1}; states ${x.loop + 1} to ${x.trace.length} repeat for ever`,
-          ),
-    );
-    if (reading.closing && o.trace !== 'full') out.push(...stepLines(reading.closing, o));
+    const fair = x.cycleFairness && fairnessClauses(x.cycleFairness, reading.closing === undefined);
+    if (reading.closing === undefined) {
+      const why = fair === undefined ? 'no fairness is declared, so a behaviour may stop in any state' : `fairness allows it: ${fair}`;
+      out.push(c.magenta(wrap(`↺ state ${x.trace.length} repeats for ever (stuttering); ${why}`, '  ')));
+    } else {
+      out.push(
+        c.magenta(
+          `  ↺ ${reading.closing.label} leads back to state ${x.loop + 1}; states ${x.loop + 1} to ${x.trace.length} repeat for ever`,
+        ),
+      );
+      if (o.trace !== 'full') out.push(...stepLines(reading.closing, o));
+      if (fair !== undefined) out.push(c.magenta(wrap(`fairness allows the cycle: ${fair}`, '    ')));
+    }
   }
   if (x.kind === 'deadlock') out.push(c.dim(wrap(`hint: ${DEADLOCK_HINT}`, '    ')));
   return out.join('\n');

@@ -11,6 +11,11 @@
 // a step counts as taken, and a group as enabled, only when it changes the state; WF/SF apply to a
 // group of actions; with `perParameter` there is one constraint per parameter value across the
 // group's actions (the value, not the action name, identifies it).
+//
+// A model may have a state constraint, `inside`: as in TLC, states outside it are never stored or
+// expanded, so paths and cycles keep to the states inside; but a fair group is enabled wherever it
+// has a step at all, into the constraint or out of it (TLC reads ENABLED on the spec). `cut(m)`
+// is the same model read on the constrained graph alone: its steps out of the constraint removed.
 import {
   action,
   always,
@@ -61,6 +66,8 @@ export interface RandomModel {
   readonly actions: readonly RandomAction[];
   readonly fairness: readonly RandomFairness[];
   readonly properties: readonly RandomProperty[];
+  /** The state constraint: whether each state is inside it (absent: no constraint). */
+  readonly inside?: readonly boolean[];
 }
 
 export interface GenerateOptions {
@@ -82,6 +89,8 @@ export interface GenerateOptions {
   readonly weak?: number;
   /** Chance that a constraint is per parameter. Default 0.5. */
   readonly perParameter?: number;
+  /** With a state constraint: the chance that a state is outside it (an initial state stays inside). Default: no constraint. */
+  readonly outside?: number;
 }
 
 /** mulberry32: a small, well-mixed PRNG, so that consecutive seeds give unrelated models. */
@@ -125,7 +134,21 @@ export function generate(seed: number, o: GenerateOptions = {}): RandomModel {
   }
   const predicate = () => Array.from({ length: n }, () => rnd() < 0.5);
   const properties = SHAPES.map((shape) => ({ shape, p: predicate(), q: predicate() }));
-  return { seed, states: n, init, actions, fairness, properties };
+  // Drawn last, so that the models of seeds drawn without a constraint stay as they were.
+  if (o.outside === undefined) return { seed, states: n, init, actions, fairness, properties };
+  const inside = Array.from({ length: n }, (_, s) => s === init[0] || rnd() >= o.outside!);
+  return { seed, states: n, init, actions, fairness, properties, inside };
+}
+
+/** The model read on its constrained graph alone: every step into or out of a state outside the constraint removed. */
+export function cut(m: RandomModel): RandomModel {
+  const inside = m.inside;
+  if (inside === undefined) return m;
+  const actions = m.actions.map((a) => ({
+    ...a,
+    next: a.next.map((row) => row.map((t, s) => (t !== undefined && inside[s] && inside[t] ? t : undefined))),
+  }));
+  return { ...m, actions };
 }
 
 /** The model with each action's parameter values made its own (action a: 10a, 10a + 1, ...). */
@@ -166,7 +189,16 @@ export function variantOf(m: RandomModel): Variant<number> {
       },
     ),
   );
-  return { name: `seed${m.seed}`, init: () => m.init, actions, properties, fairness, checkDeadlock: false };
+  const inside = m.inside;
+  return {
+    name: `seed${m.seed}`,
+    init: () => m.init,
+    actions,
+    properties,
+    fairness,
+    checkDeadlock: false,
+    ...(inside ? { constraint: (s: number) => inside[s] } : {}),
+  };
 }
 
 // ---------- the reference decision ----------
@@ -177,6 +209,17 @@ interface Step {
   readonly to: number;
   readonly action: number;
   readonly param: number;
+}
+
+/** The steps of the constrained graph: both ends inside the constraint. */
+function graphSteps(m: RandomModel): Step[] {
+  const inside = m.inside;
+  return stepsOf(m).filter((e) => inside === undefined || (inside[e.from] && inside[e.to]));
+}
+
+/** The initial states inside the constraint (the others are checked, never explored). */
+function initInside(m: RandomModel): number[] {
+  return m.init.filter((s) => m.inside === undefined || m.inside[s]);
 }
 
 /** All steps of the model, self-loops left out: they are stuttering and count for nothing. */
@@ -264,14 +307,14 @@ function distances(m: RandomModel, steps: readonly Step[], from: readonly number
  * depend on the property: compute them once per model.
  */
 export function fairCycles(m: RandomModel): number[][] {
-  const steps = stepsOf(m);
-  const fromInit = distances(m, steps, m.init, () => true);
+  const steps = graphSteps(m);
+  const fromInit = distances(m, steps, initInside(m), () => true);
   const reachable = [...Array(m.states).keys()].filter((s) => fromInit[s] < Infinity);
   const out: number[][] = [];
   for (let mask = 1; mask < 1 << reachable.length; mask++) {
     const cycle = reachable.filter((_, i) => mask & (1 << i));
     const inside = steps.filter((e) => cycle.includes(e.from) && cycle.includes(e.to));
-    if (stronglyConnected(cycle, inside) && fair(m, steps, cycle, inside)) out.push(cycle);
+    if (stronglyConnected(cycle, inside) && fair(m, stepsOf(m), cycle, inside)) out.push(cycle);
   }
   return out;
 }
@@ -286,11 +329,12 @@ export function shortestViolation(
   prop: RandomProperty,
   cycles: readonly (readonly number[])[] = fairCycles(m),
 ): number | undefined {
-  const steps = stepsOf(m);
+  const steps = graphSteps(m);
   const { p, q } = prop;
-  const fromInit = distances(m, steps, m.init, () => true);
+  const init = initInside(m);
+  const fromInit = distances(m, steps, init, () => true);
   // <>p: the whole behaviour avoids p, prefix included.
-  const avoidingP = distances(m, steps, m.init, (s) => !p[s]);
+  const avoidingP = distances(m, steps, init, (s) => !p[s]);
   // p ~> q with the p-state before the cycle: a shortest path to a p-and-not-q state, then only
   // not-q states up to the cycle.
   const afterTrigger: number[] = new Array(m.states).fill(Infinity);
@@ -353,6 +397,8 @@ export function lassoProblems(m: RandomModel, prop: RandomProperty, v: Violation
   }
   const states = trace.map((t) => t.state);
   if (trace[0].action !== null || !m.init.includes(states[0])) problems.push(`trace[0] = ${states[0]} is not an initial state`);
+  const outside = states.filter((s) => m.inside !== undefined && !m.inside[s]);
+  if (outside.length > 0) problems.push(`the lasso visits ${outside.join(',')}, outside the state constraint`);
   // A step of the lasso: `label` from `from` must lead to `to`, a different state.
   const step = (from: number, to: number, label: string | null | undefined, where: string): Step | undefined => {
     const a = parseLabel(m, label);

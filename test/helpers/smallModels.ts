@@ -1,7 +1,7 @@
 // Small models of every kind the engine handles, for the tests that show a change of how a
 // search runs (where its frontier is kept, checkpoints and resume) changes nothing it finds:
 // safety and liveness, fairness per parameter, lassos, symmetry, the Kubernetes library, plain
-// arrays and objects, packed records.
+// arrays and objects, packed records, liveness under a state constraint.
 import type { Model, VariantResult } from 'modelcheck';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
 import peterson from '../fixtures/classic/peterson.ts';
@@ -11,6 +11,7 @@ import tCommit from '../fixtures/tCommit.ts';
 import backupOperator from '../../models/examples/backupOperator.ts';
 import { lamportMutexPlain } from '../fixtures/classic/lamportMutexPlain.ts';
 import { lamportMutexRecord } from '../fixtures/classic/lamportMutexRecord.ts';
+import producerConsumer from '../fixtures/producerConsumer.ts';
 
 export const smallModels: [string, Model][] = [
   ['TwoPhase, 4 resource managers', twoPhase(4)],
@@ -22,6 +23,7 @@ export const smallModels: [string, Model][] = [
   ['backup operator (Kubernetes library: OrderedMaps, Lists, KubeObjects)', backupOperator as Model],
   ['LamportMutex with plain arrays and objects, clocks up to 3 (a state constraint)', lamportMutexPlain(3, 3) as Model],
   ['LamportMutex as a packed record, clocks up to 3', lamportMutexRecord(3, 3) as Model],
+  ['producer and consumer (liveness under a state constraint: steps out of it enable fair actions)', producerConsumer as Model],
 ];
 
 /**

@@ -248,7 +248,7 @@ class Coordinator<S> {
         if (skipLeftOut && (extra & LEFT_OUT) !== 0) continue;
         if ((extra & EXCLUDED) !== 0) {
           seq++;
-          ledger.excluded(action);
+          ledger.excluded(action, parent, param);
           continue;
         }
         const thisSeq = seq++;
