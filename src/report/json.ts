@@ -45,6 +45,7 @@ export function variantToJson(v: VariantResult): Json {
       expectedViolated: p.expectedViolated,
       premiseStates: p.premiseStates ?? null,
       vacuous: p.vacuous,
+      vacuity: p.vacuity ?? null,
     })),
     coverage: v.stats.coverage.map((c) => ({ action: c.action, enabled: c.enabled, newStates: c.newStates })),
     violations: v.violations.map((x) => ({
@@ -52,8 +53,18 @@ export function variantToJson(v: VariantResult): Json {
       kind: x.kind,
       statement: x.statement,
       trace: x.trace.map((step) => ({ action: step.action, events: eventsToJson(step.events), state: stateToJson(step.state) })),
-      // A lasso: the index of the cycle's first state, and the step back to it (null: stuttering).
-      ...(x.loop !== undefined ? { loop: x.loop, loopAction: x.loopAction ?? null, loopEvents: eventsToJson(x.loopEvents) } : {}),
+      // A lasso: the index of the cycle's first state, the step back to it (null: stuttering), and what fairness finds on it.
+      ...(x.loop !== undefined
+        ? {
+            loop: x.loop,
+            loopAction: x.loopAction ?? null,
+            loopEvents: eventsToJson(x.loopEvents),
+            cycleFairness: {
+              taken: [...(x.cycleFairness?.taken ?? [])],
+              idle: (x.cycleFairness?.idle ?? []).map((i) => ({ step: i.step, how: i.how, state: i.state })),
+            },
+          }
+        : {}),
     })),
   };
 }

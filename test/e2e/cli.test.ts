@@ -97,7 +97,7 @@ describe('modelcheck on a liveness model (test/fixtures/liveness.ts: the shared 
 
   it('says stuttering when the cycle is one state repeated', async () => {
     const { stdout } = await runCli(['test/fixtures/liveness.ts', '--variant', 'lock-none']);
-    expect(stdout).toContain('↺ state 2 repeats for ever (stuttering): no step that fairness requires is enabled in it');
+    expect(stdout).toContain('↺ state 2 repeats for ever (stuttering); no fairness is declared, so a behaviour may stop in any\n    state');
     expect(stdout).toContain('warning: liveness properties (WaitingProcess1Enters) are checked with no fairness at all');
   });
 });
