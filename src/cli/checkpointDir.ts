@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join, relative, resolve } from 'node:path';
 import type { CheckpointOptions } from '../engine/checkpoint.ts';
 import { ModelError } from '../engine/errors.ts';
-import { PACKAGE_ROOT, fileDigest, inputDifferences, localModules, tsFilesUnder } from './docsInputs.ts';
+import { PACKAGE_ROOT, fileDigest, inputDifferences, localModules, tsFilesUnder } from './sourceDigests.ts';
 
 const MANIFEST = 'manifest.json';
 const FORMAT = 1;

@@ -1,21 +1,24 @@
-// `modelcheck docs <model>`: runs every variant and writes the model's Markdown documentation
-// (docs/<model>.md by default), and beside it a record of what the pages were made from and of
-// each variant's results (docs/<model>.manifest.json). `--check` runs no search: it compares the
-// record's inputs with today's (src/cli/docsInputs.ts) and the pages with their recorded digests,
-// so that CI fails on a stale page in a second. Results are compared by the end-to-end tests,
-// which run the variants anyway (docs/architecture.md, "Generated documentation").
+// `modelcheck docs <model>`: runs every variant and writes the record of what the searches found
+// (docs/<model>.manifest.json: counts, verdicts, warnings, each counterexample as its steps'
+// labels) and the model's Markdown pages rendered from it (docs/<model>.md by default). Neither
+// `--render` nor `--check` searches: they replay the record's counterexamples through the model
+// as it is now and render the pages, which `--render` writes and `--check` compares with the
+// files (seconds). So a change that alters no page's text needs nothing, one that alters only
+// text needs `--render`, and only a change of results needs the searches again; the end-to-end
+// tests, which run the variants anyway, compare each run with the record and say when
+// (docs/architecture.md, "Generated documentation").
 import { Command, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { checkVariant } from '../engine/bfs.ts';
 import { ModelError } from '../engine/errors.ts';
-import type { Model } from '../engine/model.ts';
+import type { Model, Variant } from '../engine/model.ts';
 import { formatError } from '../report/errorText.ts';
-import { modelDocs, pageFiles } from '../report/docs.ts';
+import { modelDocs, pageFiles, recordedDocs, StaleRecord, verdictMarkers, verdictTable, type VariantDocs } from '../report/docs.ts';
 import type { DocsManifest } from '../report/manifest.ts';
-import { docsInputs, inputDifferences, pageDigest } from './docsInputs.ts';
+import { PathReplayer } from '../engine/replay.ts';
 import { EXIT, type ExitCode } from './exitCodes.ts';
 import { loadModel } from './loadModel.ts';
 import { parseCommand } from './parseCommand.ts';
@@ -50,33 +53,83 @@ function readExplanations(model: Model, modelFile: string): Record<string, strin
   return out;
 }
 
-/**
- * Whether the pages and their record still describe the model; the reasons when not. It loads
- * nothing: the Markdown files the pages include are the ones the record names (a model that
- * names another one has changed, and says so), so a model that no longer loads is still
- * reported as changed.
- */
-function staleness(file: string, manifestPath: string): string[] {
-  if (!existsSync(manifestPath)) return [`${manifestPath} is missing`];
-  let recorded: DocsManifest;
+/** The pages rendered from the model and a record: each page's path and text. */
+function renderedPages(model: Model, record: DocsManifest, file: string, files: ReturnType<typeof pageFiles>): [string, string][] {
+  const runs = model.variants.map((v) => {
+    const recorded = record.variants[v.name];
+    if (recorded === undefined) throw new StaleRecord(`variant ${v.name} has no recorded results`);
+    return recordedDocs(v, recorded, new PathReplayer(v));
+  });
+  for (const name of Object.keys(record.variants))
+    if (!model.variants.some((v) => v.name === name))
+      throw new StaleRecord(`the record has results for ${name}, which is no variant of the model now`);
+  return pagesOf(model, runs, file, files);
+}
+
+function pagesOf(model: Model, runs: readonly VariantDocs[], file: string, files: ReturnType<typeof pageFiles>): [string, string][] {
+  const pages = modelDocs(model, runs, {
+    command: files.command,
+    manifestFile: basename(files.manifest),
+    matricesFile: basename(files.matrices),
+    explanations: readExplanations(model, file),
+  });
+  const out: [string, string][] = [[files.main, pages.main]];
+  if (pages.matrices !== undefined) out.push([files.matrices, pages.matrices]);
+  const readme = withVerdicts(README, file, verdictTable(model, runs));
+  if (readme !== undefined) out.push([README, readme]);
+  return out;
+}
+
+/** The README of the working directory, which may keep a model's verdict table between markers. */
+const README = 'README.md';
+
+/** `path`'s text with the model's verdict table written between its markers; undefined if it has none. */
+function withVerdicts(path: string, modelFile: string, table: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  const text = readFileSync(path, 'utf8');
+  const { begin, end } = verdictMarkers(modelFile);
+  const from = text.indexOf(`${begin}\n`);
+  const to = text.indexOf(end, from);
+  if (from < 0 || to < 0) return undefined;
+  return `${text.slice(0, from + begin.length + 1)}${table}\n${text.slice(to)}`;
+}
+
+/** The first line where `found` differs from `expected`, as "path:line", with both lines; undefined if equal. */
+function firstDifference(path: string, expected: string, found: string): string | undefined {
+  if (expected === found) return undefined;
+  const a = expected.split('\n');
+  const b = found.split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const show = (line: string | undefined) =>
+    line === undefined ? '(the end of the page)' : JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}...` : line);
+  return `${path}:${i + 1}: rendered from the record and the model ${show(a[i])}, the page has ${show(b[i])}`;
+}
+
+/** The pages' paths as a list in words: `a`, `a and b`, `a, b and c`. */
+function listed(pages: readonly [string, string][]): string {
+  const paths = pages.map(([path]) => path);
+  return paths.length === 1 ? paths[0] : `${paths.slice(0, -1).join(', ')} and ${paths[paths.length - 1]}`;
+}
+
+function writePages(pages: readonly [string, string][]): void {
+  for (const [path, text] of pages) {
+    const dir = dirname(path);
+    if (dir !== '') mkdirSync(dir, { recursive: true });
+    writeFileSync(path, text);
+  }
+}
+
+function readRecord(path: string): DocsManifest {
+  if (!existsSync(path)) throw new StaleRecord(`${path} is missing`);
+  let record: DocsManifest;
   try {
-    recorded = JSON.parse(readFileSync(manifestPath, 'utf8')) as DocsManifest;
+    record = JSON.parse(readFileSync(path, 'utf8')) as DocsManifest;
   } catch {
-    return [`${manifestPath} is not JSON`];
+    throw new StaleRecord(`${path} is not JSON`);
   }
-  if (typeof recorded?.pages !== 'object' || typeof recorded?.inputs !== 'object') return [`${manifestPath} is not a docs record`];
-  const dir = dirname(manifestPath);
-  const reasons: string[] = [];
-  for (const [page, digest] of Object.entries(recorded.pages)) {
-    const path = join(dir, page);
-    if (!existsSync(path)) reasons.push(`${path} is missing`);
-    else if (pageDigest(readFileSync(path, 'utf8')) !== digest) reasons.push(`${path} was edited after it was generated`);
-  }
-  const included = Object.keys(recorded.inputs)
-    .filter((k) => k.endsWith('.md') && !k.startsWith('modelcheck/'))
-    .map((k) => resolve(dir, k));
-  reasons.push(...inputDifferences(recorded.inputs, docsInputs(file, included, dir), dir));
-  return reasons;
+  if (typeof record?.variants !== 'object' || !Array.isArray(record?.pages)) throw new StaleRecord(`${path} is not a docs record`);
+  return record;
 }
 
 export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -87,32 +140,47 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
     )
     .argument('<model>', 'the model file')
     .option('--out <file>', 'where to write the page (default: docs/<model file name>.md)')
-    .option('--check', 'run nothing: exit 1 if the page is older than the model or the checker')
+    .option('--render', 'search nothing: render the pages from the recorded results, replaying each counterexample through the model')
+    .option('--check', 'search nothing: exit 1 if the pages differ from the ones the recorded results render, naming the first line')
     .option('--workers <n>', 'variants checked at once (default: the number of cores)', positiveInt)
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
-  const parsed = parseCommand<{ out?: string; check?: boolean; workers?: number }>(cmd, argv, io, 'modelcheck docs');
+  const parsed = parseCommand<{ out?: string; render?: boolean; check?: boolean; workers?: number }>(cmd, argv, io, 'modelcheck docs');
   if ('exit' in parsed) return parsed.exit;
   const { file, opts } = parsed;
   const files = pageFiles(file, opts.out);
-  const { main: out, matrices: matricesOut, manifest: manifestOut, command } = files;
+  const { main: out, manifest: manifestOut, command } = files;
   if (!existsSync(resolve(file))) {
     io.stderr(`modelcheck docs: no model file at ${file}\n`);
     return EXIT.ERROR;
   }
   const chalk = new Chalk({ level: 0 });
   try {
-    if (opts.check) {
-      const reasons = staleness(file, manifestOut);
-      if (reasons.length > 0) {
-        io.stderr(`${out} is stale: ${reasons.join('; ')}; run: ${command}\n`);
+    if (opts.check || opts.render) {
+      const model = await loadModel(file);
+      let pages: [string, string][];
+      try {
+        pages = renderedPages(model, readRecord(manifestOut), file, files);
+      } catch (e) {
+        if (!(e instanceof StaleRecord)) throw e;
+        io.stderr(`${out} cannot be rendered from ${manifestOut}: ${e.message}; the results changed: run ${command}\n`);
         return EXIT.NOT_MET;
       }
-      io.stdout(`${out} is up to date with ${file} (${manifestOut})\n`);
+      if (opts.render) {
+        writePages(pages);
+        io.stdout(`rendered ${listed(pages)} from ${manifestOut}\n`);
+        return EXIT.OK;
+      }
+      const differences = pages.map(([path, text]) => firstDifference(path, text, existsSync(path) ? readFileSync(path, 'utf8') : ''));
+      const stale = differences.filter((d) => d !== undefined);
+      if (stale.length > 0) {
+        io.stderr(`${stale.join('\n')}\nthe pages are stale: run ${command} --render\n`);
+        return EXIT.NOT_MET;
+      }
+      io.stdout(`${listed(pages)} ${pages.length === 1 ? 'is' : 'are'} as ${manifestOut} and ${file} render them\n`);
       return EXIT.OK;
     }
     const model = await loadModel(file);
-    const explanations = readExplanations(model, file);
     const names = model.variants.map((v) => v.name);
     const render: RenderOptions = {
       colorLevel: 0,
@@ -128,38 +196,42 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
     const rendered =
       workers > 1
         ? await checkInWorkers(file, names, { params: [], search: {}, render }, workers)
-        : model.variants.map((v) => renderVariant(checkVariant(v, { modelName: model.name }), render));
+        : model.variants.map((v) => renderVariant(checkVariant(v, { modelName: model.name }), render, v as Variant<unknown>));
     const incomplete = rendered.filter((r) => r.summary.verdict === 'incomplete');
     if (incomplete.length > 0) {
       io.stderr(`modelcheck docs: not written: the search of ${incomplete.map((r) => r.summary.variant).join(', ')} did not finish\n`);
       return EXIT.INCOMPLETE;
     }
     const runs = rendered.map((r) => r.docs!);
-    const pages = modelDocs(model, runs, {
-      command,
-      manifestFile: basename(manifestOut),
-      matricesFile: basename(matricesOut),
-      explanations,
-    });
-    const dir = dirname(out);
-    if (dir !== '') mkdirSync(dir, { recursive: true });
-    const written: [string, string][] = [[out, pages.main]];
-    if (pages.matrices !== undefined) written.push([matricesOut, pages.matrices]);
-    for (const [path, text] of written) writeFileSync(path, text);
-    const manifest: DocsManifest = {
+    const fromRuns = pagesOf(model, runs, file, files);
+    const record: DocsManifest = {
       generatedBy: command,
-      pages: Object.fromEntries(written.map(([path, text]) => [basename(path), pageDigest(text)])),
-      inputs: docsInputs(file, [...explanationFiles(model, file).values()], dirname(manifestOut)),
+      pages: fromRuns.filter(([path]) => path !== README).map(([path]) => basename(path)),
       variants: Object.fromEntries(runs.map((r) => [r.variant, r.manifest])),
     };
-    writeFileSync(manifestOut, `${JSON.stringify(manifest, null, 2)}\n`);
-    const wrote = `${written.map(([path]) => path).join(' and ')} (and ${manifestOut})`;
+    // The pages are those the record renders, as --render and --check make them: they must be the
+    // runs' own, or the record would not say what the searches found.
+    const fromRecord = renderedPages(model, record, file, files);
+    const mismatch = fromRecord.map(([path, text], i) => firstDifference(path, text, fromRuns[i][1])).find((d) => d !== undefined);
+    if (mismatch !== undefined) {
+      io.stderr(
+        `modelcheck docs: not written: replaying the record does not give the runs' pages (is the model deterministic?): ${mismatch}\n`,
+      );
+      return EXIT.ERROR;
+    }
+    writePages(fromRecord);
+    writeFileSync(manifestOut, `${JSON.stringify(record, null, 2)}\n`);
+    const wrote = `${listed(fromRecord)} (and ${manifestOut})`;
     const counterexamples = rendered.reduce((n, r) => n + r.summary.violated.length, 0);
     io.stdout(`wrote ${wrote}: ${names.length} variants, ${counterexamples} counterexample${counterexamples === 1 ? '' : 's'}\n`);
     return EXIT.OK;
   } catch (e) {
     if (e instanceof ModelError) {
       io.stderr(`${formatError(e, file, chalk)}\n`);
+      return EXIT.ERROR;
+    }
+    if (e instanceof StaleRecord) {
+      io.stderr(`modelcheck docs: ${e.message}\n`);
       return EXIT.ERROR;
     }
     if (e instanceof WorkerModelError) {

@@ -2,7 +2,7 @@
 // the exit status need. Made where the search ran (in a worker thread or not), so that only
 // plain data crosses between threads.
 import { Chalk } from 'chalk';
-import type { VariantResult } from '../engine/result.ts';
+import type { VariantResult, Violation } from '../engine/result.ts';
 import { variantToJson, type Json } from '../report/json.ts';
 import { formatVariant, summarize, type VariantSummary } from '../report/text.ts';
 import { counterexampleFileName, violationToItf } from '../report/itf.ts';
@@ -11,6 +11,7 @@ import { graphToDot } from '../report/dot.ts';
 import { variantDocs, type VariantDocs } from '../report/docs.ts';
 import { smallGraph } from '../engine/smallGraph.ts';
 import type { Variant } from '../engine/model.ts';
+import { PathReplayer } from '../engine/replay.ts';
 
 function num(n: number): string {
   return n.toLocaleString('en-US');
@@ -50,7 +51,7 @@ export interface RenderedVariant {
   readonly docs: VariantDocs | null;
 }
 
-/** `variant` is needed only to draw the state graph (`dotMaxStates`). */
+/** `variant` is needed only to draw the state graph (`dotMaxStates`) and for the docs (to number initial states). */
 export function renderVariant(v: VariantResult, o: RenderOptions, variant?: Variant<unknown>): RenderedVariant {
   const files: OutputFile[] = [];
   const declined: string[] = [];
@@ -84,6 +85,13 @@ export function renderVariant(v: VariantResult, o: RenderOptions, variant?: Vari
     summary: summarize(v),
     files,
     declined,
-    docs: o.docs ? variantDocs(v) : null,
+    docs: o.docs ? variantDocs(v, initialIndexer(variant)) : null,
   };
+}
+
+/** Numbers a counterexample's initial state among the variant's initial states, for the docs record. */
+function initialIndexer(variant: Variant<unknown> | undefined): (x: Violation) => number {
+  if (variant === undefined) throw new Error('renderVariant: the docs need the variant, to number initial states');
+  const replayer = new PathReplayer(variant);
+  return (x) => replayer.initialIndex(x.trace[0].state);
 }

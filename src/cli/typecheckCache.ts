@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
-// (docsInputs.ts loads the compiler only when its token digests are asked for.)
-import { PACKAGE_ROOT, resolveImport, tsFilesUnder } from './docsInputs.ts';
+// (sourceDigests.ts loads the compiler only when its token digests are asked for.)
+import { PACKAGE_ROOT, resolveImport, tsFilesUnder } from './sourceDigests.ts';
 
 /** Bump when what is stored, or how the key is made, changes. */
 const FORMAT = 1;
@@ -25,7 +25,7 @@ export function cacheDir(): string {
 }
 
 // Relative module specifiers in import and export statements, dynamic imports and requires,
-// read without the compiler (docsInputs.localModules asks it). Over-inclusive on purpose (a
+// read without the compiler (sourceDigests.localModules asks it). Over-inclusive on purpose (a
 // match in a comment only adds a file to the digest).
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 

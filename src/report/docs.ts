@@ -1,9 +1,16 @@
-// A model's documentation in Markdown, generated from a run: its purpose, its variants, its
-// actions with their citations of the real code, each property's statement with its verdict in
-// every variant, and every counterexample as a table of changes with its sequence diagram.
-// Every verdict here comes from the search; nothing is written by hand.
-import type { Model } from '../engine/model.ts';
-import type { PropertyStatus, VariantResult } from '../engine/result.ts';
+// A model's documentation in Markdown: its purpose, its variants, its actions with their
+// citations of the real code, each property's statement with its verdict in every variant, and
+// every counterexample as a table of changes with its sequence diagram. Every verdict here comes
+// from a search; nothing is written by hand. A page is made either from the runs themselves
+// (variantDocs, after the searches of `modelcheck docs`) or from their record (recordedDocs, for
+// `docs --render` and `--check`): the record keeps what the searches found, each counterexample as
+// its steps' labels, and the model replays them, so that both ways give the same page.
+import { describeFairness } from '../engine/ledger.ts';
+import type { Model, Variant } from '../engine/model.ts';
+import { reportedProperties } from '../engine/modelCalls.ts';
+import type { PathReplayer } from '../engine/replay.ts';
+import type { PropertyStatus, VariantResult, Violation } from '../engine/result.ts';
+import { withViews } from '../engine/trace.ts';
 import { violationToMermaid } from './mermaid.ts';
 import { changeText, fullState, pathText, readCounterexample, type StepReading } from './steps.ts';
 import { formatValue } from './diff.ts';
@@ -60,12 +67,83 @@ function stepRow(step: StepReading, label: string): string {
   return `| ${step.number} | ${code(label)} | ${requests} | ${changes} |`;
 }
 
-export function variantDocs(v: VariantResult): VariantDocs {
+/** A variant's docs from its run; `initialIndex` numbers a counterexample's initial state for the record. */
+export function variantDocs(v: VariantResult, initialIndex: (x: Violation) => number): VariantDocs {
+  return {
+    variant: v.variant,
+    verdict: v.verdict,
+    metExpectations: v.metExpectations,
+    distinctStates: v.stats.distinctStates,
+    statesGenerated: v.stats.statesGenerated,
+    depth: v.stats.depth,
+    properties: v.properties.map((p) => ({ name: p.name, kind: p.kind, statement: p.statement, status: p.status, vacuous: p.vacuous })),
+    warnings: v.warnings,
+    fairness: v.fairness,
+    counterexamples: counterexampleSections(v.variant, v.violations),
+    manifest: variantManifestOf(v, initialIndex),
+  };
+}
+
+/** Why a variant's record no longer renders: it names the variant and what failed. */
+export class StaleRecord extends Error {}
+
+/**
+ * A variant's docs from its record: the results as recorded, the model's own text (statements,
+ * fairness) as it is now, and each counterexample replayed from its labels. Throws StaleRecord
+ * where the record does not fit the model any more (a property it does not know, a step that no
+ * longer replays); a fault in the model's code is thrown as in a search.
+ */
+export function recordedDocs<S>(variant: Variant<S>, record: VariantManifest, replayer: PathReplayer<S>): VariantDocs {
+  const stale = (why: string) => new StaleRecord(`variant ${variant.name}: ${why}`);
+  const reported = reportedProperties(variant, variant.checkDeadlock ?? true);
+  const properties = reported.map((p) => {
+    const recorded = record.properties[p.name];
+    if (recorded === undefined) throw stale(`the record has no result for property ${p.name}`);
+    const status = (recorded === 'vacuous' ? 'holds' : recorded) as PropertyStatus;
+    return { name: p.name, kind: p.kind, statement: p.statement, status, vacuous: recorded === 'vacuous' };
+  });
+  for (const name of Object.keys(record.properties))
+    if (!reported.some((p) => p.name === name)) throw stale(`the record has a result for ${name}, which is no property of the variant now`);
+  const violations: Violation<S>[] = record.violations.map((x) => {
+    const p = reported.find((q) => q.name === x.property)!;
+    const replayed = replayer.replay(x.init ?? -1, x.steps, x.loopAction ?? undefined);
+    if ('why' in replayed) throw stale(`the counterexample to ${x.property} no longer replays: ${replayed.why}`);
+    return {
+      property: p.name,
+      kind: p.kind,
+      statement: p.statement,
+      trace: withViews(replayed.trace, variant.view),
+      ...(x.loop !== null
+        ? {
+            loop: x.loop,
+            loopAction: replayed.closing?.action ?? null,
+            ...(replayed.closing ? { loopEvents: replayed.closing.events } : {}),
+          }
+        : {}),
+    };
+  });
+  return {
+    variant: variant.name,
+    verdict: record.verdict as VariantDocs['verdict'],
+    metExpectations: record.metExpectations,
+    distinctStates: record.distinctStates,
+    statesGenerated: record.statesGenerated,
+    depth: record.depth,
+    properties,
+    warnings: record.warnings,
+    fairness: (variant.fairness ?? []).map(describeFairness),
+    counterexamples: counterexampleSections(variant.name, violations as Violation[]),
+    manifest: record,
+  };
+}
+
+/** The Markdown of a variant's counterexamples, one `###` section each. */
+function counterexampleSections(variant: string, violations: readonly Violation[]): string {
   const sections: string[] = [];
-  for (const x of v.violations) {
+  for (const x of violations) {
     const reading = readCounterexample(x);
     const out: string[] = [];
-    out.push(`### ${v.variant}: ${x.property}`, '');
+    out.push(`### ${variant}: ${x.property}`, '');
     out.push(`> ${x.statement}`, '');
     if (x.loop === undefined) out.push(`Violated (${x.kind}): the shortest counterexample has ${x.trace.length} states.`, '');
     else {
@@ -88,19 +166,7 @@ export function variantDocs(v: VariantResult): VariantDocs {
     out.push('', '```mermaid', violationToMermaid(x), '```', '');
     sections.push(out.join('\n'));
   }
-  return {
-    variant: v.variant,
-    verdict: v.verdict,
-    metExpectations: v.metExpectations,
-    distinctStates: v.stats.distinctStates,
-    statesGenerated: v.stats.statesGenerated,
-    depth: v.stats.depth,
-    properties: v.properties.map((p) => ({ name: p.name, kind: p.kind, statement: p.statement, status: p.status, vacuous: p.vacuous })),
-    warnings: v.warnings,
-    fairness: v.fairness,
-    counterexamples: sections.join('\n'),
-    manifest: variantManifestOf(v),
-  };
+  return sections.join('\n');
 }
 
 function verdictCell(status: PropertyStatus, vacuous: boolean, link: string | undefined, linkIsUrl = false): string {
@@ -294,4 +360,28 @@ function propertyNames(runs: readonly VariantDocs[]): { name: string; kind: stri
   const names: { name: string; kind: string; statement: string }[] = [];
   for (const r of runs) for (const p of r.properties) if (!names.some((n) => n.name === p.name)) names.push(p);
   return names;
+}
+
+/**
+ * The block of verdicts a README keeps of a model, between two markers: its main variants, each
+ * with what it checks, its distinct states, depth and verdict (with the properties violated), as
+ * the record has them. `docs` writes it where the README has the markers; `--check` compares it.
+ */
+export function verdictTable(model: Model, runs: readonly VariantDocs[]): string {
+  const out = ['| variant | what it checks | distinct states | depth | verdict |', '|---|---|---:|---:|---|'];
+  for (const v of model.variants.filter((x) => !x.matrixOnly)) {
+    const r = runs.find((x) => x.variant === v.name)!;
+    const violated = r.properties.filter((p) => p.status === 'violated').map((p) => p.name);
+    const verdict = r.verdict === 'violated' ? `violated: ${violated.join(', ')}` : r.verdict;
+    out.push(`| \`${v.name}\` | ${cell(v.description ?? '')} | ${num(r.distinctStates)} | ${r.depth} | ${verdict} |`);
+  }
+  return out.join('\n');
+}
+
+/** The markers around a model's verdict table in a README. */
+export function verdictMarkers(modelFile: string): { begin: string; end: string } {
+  return {
+    begin: `<!-- verdicts of ${modelFile}: rendered from its docs record by \`npx modelcheck docs ${modelFile} --render\`; do not edit -->`,
+    end: `<!-- end of the verdicts of ${modelFile} -->`,
+  };
 }

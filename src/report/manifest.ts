@@ -1,11 +1,16 @@
-// What a generated docs page records of each variant's run, so that a later run can be compared
-// with the page without re-reading it: the counts, the verdicts, the warnings and a digest of each
-// counterexample. An end-to-end test computes it from the CLI's --json output, the generator from
-// the result itself (through the same state and event JSON, stateJson.ts): the two must agree,
-// and test/report/manifest.test.ts checks that they do.
+// What the docs record keeps of each variant's run: what the search found, and nothing the model
+// says by itself. The counts, the verdicts, the warnings, and each counterexample as the labels of
+// its steps (its initial state by number, then each step's label, and for a lasso where its cycle
+// starts and the step back to it). The pages are rendered from this record by replaying those
+// labels through the model (report/docs.ts), in seconds; the model's own text (descriptions,
+// statements, citations) and what each step does come from the model as it is now.
+//
+// An end-to-end test computes the record of a run from the CLI's --json output, the generator from
+// the result itself: the two must agree (test/report/manifest.test.ts), but for the initial state's
+// number, which only the model knows (the JSON has the state itself).
 import { createHash } from 'node:crypto';
-import type { VariantResult } from '../engine/result.ts';
-import { eventsToJson, stateToJson, type Json } from './stateJson.ts';
+import type { VariantResult, Violation } from '../engine/result.ts';
+import type { Json } from './stateJson.ts';
 
 export interface VariantManifest {
   readonly verdict: string;
@@ -15,20 +20,26 @@ export interface VariantManifest {
   readonly depth: number;
   /** Each property's status, in the model's order ("vacuous" when it held only vacuously). */
   readonly properties: Readonly<Record<string, string>>;
-  /** SHA-256 (first 16 hex digits) of every property's name, kind and statement, as the page shows them. */
-  readonly statements: string;
   readonly warnings: readonly string[];
-  /** The fairness the liveness properties were checked under, as the report states it. */
-  readonly fairness: readonly string[];
-  readonly violations: readonly {
-    readonly property: string;
-    /** The trace's length in states. */
-    readonly states: number;
-    /** A lasso's cycle start, or null for a finite trace. */
-    readonly loop: number | null;
-    /** SHA-256 (first 16 hex digits) of the trace's JSON: every step's action, events and state. */
-    readonly trace: string;
-  }[];
+  readonly violations: readonly RecordedCounterexample[];
+}
+
+/** A counterexample as the record keeps it: enough to replay it through the model. */
+export interface RecordedCounterexample {
+  readonly property: string;
+  /** The trace's length in states. */
+  readonly states: number;
+  /** A lasso's cycle start (an index into the states), or null for a finite trace. */
+  readonly loop: number | null;
+  /**
+   * The number (from 0) of its initial state among the variant's initial states, in the order
+   * init() gives them; absent in a record made from --json output, which has the state instead.
+   */
+  readonly init?: number;
+  /** Each step's label after the initial state, as the trace prints it. */
+  readonly steps: readonly string[];
+  /** A lasso's step from its last state back to the cycle (null: it stutters); null for a finite trace. */
+  readonly loopAction: string | null;
 }
 
 /** The fields of variantToJson's output that the manifest reads. */
@@ -39,20 +50,12 @@ interface JsonVariant {
   readonly statesGenerated: number;
   readonly depth: number;
   readonly warnings: readonly string[];
-  readonly fairness: readonly string[];
-  readonly properties: readonly {
-    readonly name: string;
-    readonly kind: string;
-    readonly statement: string;
-    readonly status: string;
-    readonly vacuous: boolean;
-  }[];
+  readonly properties: readonly { readonly name: string; readonly status: string; readonly vacuous: boolean }[];
   readonly violations: readonly {
     readonly property: string;
-    readonly trace: readonly Json[];
+    readonly trace: readonly { readonly action: string | null }[];
     readonly loop?: number;
     readonly loopAction?: string | null;
-    readonly loopEvents?: Json;
   }[];
 }
 
@@ -66,7 +69,36 @@ export function shortDigest(value: unknown): string {
 
 /** The manifest entry of one variant, from its --json object (`variantToJson`, or parsed CLI output). */
 export function variantManifest(json: Json): VariantManifest {
-  const v = json as unknown as JsonVariant;
+  return recordOf(json as unknown as JsonVariant);
+}
+
+/**
+ * The same record, from the result itself (the generator's side), with each counterexample's
+ * initial state numbered by `initialIndex`.
+ */
+export function variantManifestOf(v: VariantResult, initialIndex: (x: Violation) => number): VariantManifest {
+  const record = recordOf({
+    verdict: v.verdict,
+    metExpectations: v.metExpectations,
+    distinctStates: v.stats.distinctStates,
+    statesGenerated: v.stats.statesGenerated,
+    depth: v.stats.depth,
+    warnings: v.warnings,
+    properties: v.properties,
+    violations: v.violations,
+  });
+  const violations = record.violations.map(({ property, states, loop, steps, loopAction }, i) => ({
+    property,
+    states,
+    loop,
+    init: initialIndex(v.violations[i]),
+    steps,
+    loopAction,
+  }));
+  return { ...record, violations };
+}
+
+function recordOf(v: JsonVariant): VariantManifest {
   return {
     verdict: v.verdict,
     metExpectations: v.metExpectations,
@@ -74,36 +106,15 @@ export function variantManifest(json: Json): VariantManifest {
     statesGenerated: v.statesGenerated,
     depth: v.depth,
     properties: Object.fromEntries(v.properties.map((p) => [p.name, p.vacuous ? 'vacuous' : p.status])),
-    statements: shortDigest(v.properties.map((p) => [p.name, p.kind, p.statement])),
     warnings: [...v.warnings],
-    fairness: [...v.fairness],
     violations: v.violations.map((x) => ({
       property: x.property,
       states: x.trace.length,
       loop: x.loop ?? null,
-      trace: shortDigest({ trace: x.trace, loop: x.loop ?? null, loopAction: x.loopAction ?? null, loopEvents: x.loopEvents ?? null }),
+      steps: x.trace.slice(1).map((t) => t.action ?? ''),
+      loopAction: x.loopAction ?? null,
     })),
   };
-}
-
-/** The same record, from the result itself (the generator's side). */
-export function variantManifestOf(v: VariantResult): VariantManifest {
-  const json = {
-    verdict: v.verdict,
-    metExpectations: v.metExpectations,
-    distinctStates: v.stats.distinctStates,
-    statesGenerated: v.stats.statesGenerated,
-    depth: v.stats.depth,
-    warnings: [...v.warnings],
-    fairness: [...v.fairness],
-    properties: v.properties.map((p) => ({ name: p.name, kind: p.kind, statement: p.statement, status: p.status, vacuous: p.vacuous })),
-    violations: v.violations.map((x) => ({
-      property: x.property,
-      trace: x.trace.map((step) => ({ action: step.action, events: eventsToJson(step.events), state: stateToJson(step.state) })),
-      ...(x.loop !== undefined ? { loop: x.loop, loopAction: x.loopAction ?? null, loopEvents: eventsToJson(x.loopEvents) } : {}),
-    })),
-  };
-  return variantManifest(json as unknown as Json);
 }
 
 function num(n: number): string {
@@ -127,35 +138,35 @@ export function manifestDifferences(variant: string, recorded: VariantManifest |
   field('depth', String(recorded.depth), String(actual.depth));
   const names = [...new Set([...Object.keys(recorded.properties), ...Object.keys(actual.properties)])];
   for (const p of names) field(`${p}`, recorded.properties[p] ?? '(absent)', actual.properties[p] ?? '(absent)');
-  if (recorded.statements !== actual.statements) out.push(`${variant}: a property's kind or statement changed`);
   const before = out.length;
   for (const w of recorded.warnings) if (!actual.warnings.includes(w)) out.push(`${variant}: warning no longer given: ${w}`);
   for (const w of actual.warnings) if (!recorded.warnings.includes(w)) out.push(`${variant}: new warning: ${w}`);
   if (out.length === before && recorded.warnings.join('\n') !== actual.warnings.join('\n')) {
     out.push(`${variant}: the warnings come in another order`);
   }
-  if (recorded.fairness.join('\n') !== actual.fairness.join('\n'))
-    out.push(`${variant}: fairness ${recorded.fairness.join('; ')} -> ${actual.fairness.join('; ')}`);
   for (const x of actual.violations) {
     const r = recorded.violations.find((y) => y.property === x.property);
     if (r === undefined) continue; // the property's status line above says it
     if (r.states !== x.states || r.loop !== x.loop) {
-      const shape = (y: VariantManifest['violations'][number]) =>
-        `${y.states} states${y.loop === null ? '' : `, cycle from state ${y.loop + 1}`}`;
+      const shape = (y: RecordedCounterexample) => `${y.states} states${y.loop === null ? '' : `, cycle from state ${y.loop + 1}`}`;
       out.push(`${variant}: ${x.property}'s counterexample ${shape(r)} -> ${shape(x)}`);
-    } else if (r.trace !== x.trace) out.push(`${variant}: ${x.property}'s counterexample changed (same length, other steps or states)`);
+      continue;
+    }
+    const k = r.steps.findIndex((label, i) => label !== x.steps[i]);
+    if (k >= 0) out.push(`${variant}: ${x.property}'s counterexample, step ${k + 2}: ${r.steps[k]} -> ${x.steps[k]}`);
+    else if (r.loopAction !== x.loopAction) out.push(`${variant}: ${x.property}'s closing step ${r.loopAction} -> ${x.loopAction}`);
+    else if (r.init !== undefined && x.init !== undefined && r.init !== x.init)
+      out.push(`${variant}: ${x.property}'s counterexample starts from initial state ${r.init + 1} -> ${x.init + 1}`);
   }
   return out;
 }
 
-/** The record a docs page keeps beside it (`docs/<model>.manifest.json`). */
+/** The record a model's docs pages are rendered from (`docs/<model>.manifest.json`). */
 export interface DocsManifest {
-  /** The command that wrote the pages. */
+  /** The command that ran the searches and wrote the record. */
   readonly generatedBy: string;
-  /** Each page's file name (beside the record) and the digest of its text. */
-  readonly pages: Readonly<Record<string, string>>;
-  /** What the pages were made from: each input's digest (src/cli/docsInputs.ts). */
-  readonly inputs: Readonly<Record<string, string>>;
+  /** The pages' file names, beside the record. */
+  readonly pages: readonly string[];
   /** Each variant's results, by name, in the model's order. */
   readonly variants: Readonly<Record<string, VariantManifest>>;
 }

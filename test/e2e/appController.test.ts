@@ -23,7 +23,7 @@
 // copy lacks BucketReady (rv 4 has not been taken in): the stale-cache bug. That reconcile returns
 // after the patch, so the bucket stays for good; the settled-state counterexample adds the cache
 // taking in rv 4 before the patch and the DELETED event and its reconcile (NotFound) after it.
-import { describeModelVariant } from '../helpers/moveVariant.ts';
+import { describeExampleVariant } from '../helpers/moveVariant.ts';
 
 const MODEL = 'models/examples/appController.ts';
 
@@ -41,25 +41,25 @@ const toLeak = [
   'appController.removeFinalizer(App/a1)',
 ];
 
-describeModelVariant(MODEL, 'correct', {
+describeExampleVariant(MODEL, 'correct', {
   verdict: 'proved',
   counts: { distinct: 52, generated: 76, depth: 16 },
   traces: {},
 });
 
-describeModelVariant(MODEL, 'correctWithFaults', {
+describeExampleVariant(MODEL, 'correctWithFaults', {
   verdict: 'proved',
   counts: { distinct: 113, generated: 223, depth: 16 },
   traces: {},
 });
 
-describeModelVariant(MODEL, 'removeFinalizerFirst', {
+describeExampleVariant(MODEL, 'removeFinalizerFirst', {
   verdict: 'violated',
   counts: { distinct: 54, generated: 81, depth: 15 },
   traces: { BucketNeverLeaked: toLeak },
 });
 
-describeModelVariant(MODEL, 'trustCachedStatus', {
+describeExampleVariant(MODEL, 'trustCachedStatus', {
   verdict: 'violated',
   counts: { distinct: 54, generated: 78, depth: 17 },
   traces: {

@@ -24,7 +24,7 @@
 // a reconcile that read the Backup before the cache took in its DELETED event creates the Job,
 // owned by a Backup that is gone; nothing ever deletes it. With the garbage collector
 // (ownerReference) the same Job is deleted in the background, and the variant is proved.
-import { describeModelVariant } from '../helpers/moveVariant.ts';
+import { describeExampleVariant } from '../helpers/moveVariant.ts';
 
 const MODEL = 'models/examples/backupOperator.ts';
 
@@ -54,13 +54,13 @@ const orphanedByCreate = [
   'backupController.reconcile(Backup/nightly)',
 ];
 
-describeModelVariant(MODEL, 'finalizer', {
+describeExampleVariant(MODEL, 'finalizer', {
   verdict: 'proved',
   counts: { distinct: 53, generated: 90, depth: 16 },
   traces: {},
 });
 
-describeModelVariant(MODEL, 'trustCachedJob', {
+describeExampleVariant(MODEL, 'trustCachedJob', {
   verdict: 'violated',
   counts: { distinct: 54, generated: 89, depth: 17 },
   traces: { NoOrphanJobAtRest: staleCache, DeletedBackupLeavesNoJob: staleCache },
@@ -68,13 +68,13 @@ describeModelVariant(MODEL, 'trustCachedJob', {
   lassos: { DeletedBackupLeavesNoJob: { loop: 12, loopAction: null } },
 });
 
-describeModelVariant(MODEL, 'ownerReference', {
+describeExampleVariant(MODEL, 'ownerReference', {
   verdict: 'proved',
   counts: { distinct: 26, generated: 49, depth: 8 },
   traces: {},
 });
 
-describeModelVariant(MODEL, 'ownerReferenceWithoutGC', {
+describeExampleVariant(MODEL, 'ownerReferenceWithoutGC', {
   verdict: 'violated',
   counts: { distinct: 19, generated: 29, depth: 7 },
   traces: { NoOrphanJobAtRest: orphanedByCreate, DeletedBackupLeavesNoJob: orphanedByCreate },

@@ -1,8 +1,9 @@
 // `modelcheck docs`: the generated page's content on a small model with known answers (the lock
 // of test/engine/liveness.test.ts: 8 states, violated without fairness and under weak fairness,
-// holds under strong), its diagrams parsed by mermaid, and the staleness check that CI runs on
-// the committed pages: it must fail for every change of what a page shows and for nothing else
-// (docs/architecture.md, "Generated documentation").
+// holds under strong), its diagrams parsed by mermaid, and `--check`, which CI runs on the
+// committed pages: rendered from the record by replaying its counterexamples, it must fail for
+// every change of what a page shows and for nothing else, and `--render` must mend a change of
+// text without a search (docs/architecture.md, "Generated documentation").
 import { describe, expect, it } from 'vitest';
 import mermaid from 'mermaid';
 import { execFile } from 'node:child_process';
@@ -66,33 +67,68 @@ describe('modelcheck docs', () => {
     );
   });
 
-  it('--check passes for a current page and fails, naming what changed, for an edited page or a missing record', async () => {
+  it('--check passes for a current page and fails naming the page and its first differing line; --render mends it', async () => {
     const manifest = join(dir, 'lock.manifest.json');
     const ok = await runCli(['docs', 'test/fixtures/liveness.ts', '--out', out, '--check']);
     expect(ok.stderr).toBe('');
-    expect(ok.stdout).toBe(`${out} is up to date with test/fixtures/liveness.ts (${manifest})\n`);
+    expect(ok.stdout).toBe(`${out} is as ${manifest} and test/fixtures/liveness.ts render them\n`);
     expect(ok.exitCode).toBe(0);
     const recorded = JSON.parse(readFileSync(manifest, 'utf8'));
     expect(Object.keys(recorded.variants)).toEqual(['lock-none', 'lock-weak', 'lock-strong']);
     expect(recorded.variants['lock-strong']).toMatchObject({ verdict: 'proved', distinctStates: 8, statesGenerated: 15, depth: 4 });
+    // The weak-fairness lasso as the record keeps it: the steps' labels, where the cycle starts, the step back.
+    expect(recorded.variants['lock-weak'].violations).toEqual([
+      {
+        property: 'WaitingProcess1Enters',
+        states: 4,
+        loop: 1,
+        init: 0,
+        steps: ['request(1)', 'request(0)', 'acquire(0)'],
+        loopAction: 'release(0)',
+      },
+    ]);
 
     const page = readFileSync(out, 'utf8');
+    const line = page.split('\n').indexOf('| `lock-strong` |  | 8 | 15 | 4 | proved (as expected) |') + 1;
     writeFileSync(out, page.replace('| `lock-strong` |  | 8 |', '| `lock-strong` |  | 9 |'));
     const edited = await runCli(['docs', 'test/fixtures/liveness.ts', '--out', out, '--check']);
     expect(edited.exitCode).toBe(1);
     expect(edited.stderr).toBe(
-      `${out} is stale: ${out} was edited after it was generated; run: npx modelcheck docs test/fixtures/liveness.ts --out ${out}\n`,
+      `${out}:${line}: rendered from the record and the model "| \`lock-strong\` |  | 8 | 15 | 4 | proved (as expected) |", ` +
+        `the page has "| \`lock-strong\` |  | 9 | 15 | 4 | proved (as expected) |"\n` +
+        `the pages are stale: run npx modelcheck docs test/fixtures/liveness.ts --out ${out} --render\n`,
     );
-    writeFileSync(out, page);
+    const rendered = await runCli(['docs', 'test/fixtures/liveness.ts', '--out', out, '--render']);
+    expect([rendered.exitCode, rendered.stdout]).toEqual([0, `rendered ${out} from ${manifest}\n`]);
+    expect(readFileSync(out, 'utf8')).toBe(page);
     const missing = await runCli(['docs', 'test/fixtures/liveness.ts', '--out', join(dir, 'none.md'), '--check']);
     expect(missing.exitCode).toBe(1);
-    expect(missing.stderr).toMatch(/none\.manifest\.json is missing; run: /);
+    expect(missing.stderr).toMatch(/none\.manifest\.json is missing; the results changed: run /);
+  });
+
+  it('--check and --render refuse a record whose counterexample no longer replays, naming the step', async () => {
+    const manifest = join(dir, 'lock.manifest.json');
+    const recorded = readFileSync(manifest, 'utf8');
+    const record = JSON.parse(recorded);
+    record.variants['lock-weak'].violations[0].steps[1] = 'acquire(1)';
+    writeFileSync(manifest, JSON.stringify(record));
+    for (const mode of ['--check', '--render']) {
+      const r = await runCli(['docs', 'test/fixtures/liveness.ts', '--out', out, mode]);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toBe(
+        `${out} cannot be rendered from ${manifest}: variant lock-weak: the counterexample to WaitingProcess1Enters no longer replays: ` +
+          `acquire(0) is not enabled in state 3; the results changed: run npx modelcheck docs test/fixtures/liveness.ts --out ${out}\n`,
+      );
+    }
+    writeFileSync(manifest, recorded);
   });
 
   it('docs/move.md and docs/move.matrices.md are up to date with models/move.ts (regenerate: npx modelcheck docs models/move.ts)', async () => {
     const r = await runCli(['docs', 'models/move.ts', '--check']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toBe('docs/move.md is up to date with models/move.ts (docs/move.manifest.json)\n');
+    expect(r.stdout).toBe(
+      'docs/move.md, docs/move.matrices.md and README.md are as docs/move.manifest.json and models/move.ts render them\n',
+    );
     expect(r.exitCode).toBe(0);
   });
 
@@ -104,7 +140,7 @@ describe('modelcheck docs', () => {
 });
 
 // The check on a copy of the package, edited as a developer would edit it: the CLI of the copy
-// runs, so that its own sources are the ones digested.
+// runs, so that its own sources render the pages.
 describe('docs --check on an edited copy of the package', () => {
   const run = promisify(execFile);
   const root = resolve('.');
@@ -112,9 +148,9 @@ describe('docs --check on an edited copy of the package', () => {
   for (const part of ['bin', 'src', 'models', 'docs', 'package.json', 'tsconfig.json'])
     cpSync(join(root, part), join(copy, part), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
-  const check = async () => {
+  const docs = async (...args: string[]) => {
     try {
-      const r = await run('node', ['bin/modelcheck.js', 'docs', 'models/move.ts', '--check'], { cwd: copy });
+      const r = await run('node', ['bin/modelcheck.js', 'docs', 'models/move.ts', ...args], { cwd: copy });
       return { exitCode: 0, stdout: r.stdout, stderr: r.stderr };
     } catch (e) {
       const x = e as { code: number; stdout: string; stderr: string };
@@ -129,40 +165,57 @@ describe('docs --check on an edited copy of the package', () => {
     writeFileSync(path, next);
     return () => writeFileSync(path, text);
   };
+  /** The line of docs/move.md where `text` first occurs (from 1). */
+  const lineOf = (text: string) =>
+    readFileSync(join(copy, 'docs/move.md'), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(text)) + 1;
 
-  it('passes after a comment in the search engine changes, and after a model file is re-laid out and comments change in it and in the Kubernetes library', async () => {
+  it('passes after a local variable of the Kubernetes library is renamed and comments change in a reconcile and in the engine', async () => {
+    const undoLibrary = edit(
+      'src/k8s/apiServer.ts',
+      'const o = server.objects.get(key);\n  return o ? { code: 200, object: o, removed: false }',
+      'const found = server.objects.get(key);\n  return found ? { code: 200, object: found, removed: false }',
+    );
+    const undoReconcile = edit(
+      'models/move/clusterController.ts',
+      '// internal/controllers/cluster/cluster_controller.go Reconcile:',
+      '// Reconcile (cluster_controller.go):',
+    );
     const undoEngine = edit('src/engine/bfs.ts', /^\/\/ /m, '// A comment changed by a test. ');
-    const undoLayout = edit('models/move.ts', /^\/\/ .*$/m, '// Another comment.\n\n');
-    const undoSpace = edit('models/move.ts', /;\n/g, ';\n\n');
-    const undoLibrary = edit('src/k8s/apiServer.ts', /^\/\/ /m, '// A comment changed by a test. ');
-    const r = await check();
-    undoLibrary();
-    undoSpace();
-    undoLayout();
+    const r = await docs('--check');
     undoEngine();
+    undoReconcile();
+    undoLibrary();
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
   }, 60_000);
 
-  it('fails after a line that changes the counts changes in a module models/move.ts imports, naming the file', async () => {
-    // Two Clusters where the default variants move one: every count grows.
-    const undo = edit('models/move/world.ts', "name: 'one Cluster', clusters: ['c1'],", "name: 'one Cluster', clusters: ['c1', 'c2'],");
-    const r = await check();
+  it("fails after a property's statement changes, naming the page and the line; --render mends it without a search", async () => {
+    const was = "Once the mover has emptied an object's finalizers, no finalizer reappears on that object while it exists.";
+    const line = lineOf(was);
+    const undo = edit('models/move/properties.ts', was, was.replace('reappears', 'comes back'));
+    const r = await docs('--check');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(
+      new RegExp(`^docs/move\\.md:${line}: rendered from the record and the model ".*no finalizer comes back on that object`),
+    );
+    expect(r.stderr).toMatch(/the pages are stale: run npx modelcheck docs models\/move\.ts --render\n$/);
+    const rendered = await docs('--render');
+    expect(rendered.exitCode).toBe(0);
+    expect(readFileSync(join(copy, 'docs/move.md'), 'utf8')).toContain(was.replace('reappears', 'comes back'));
+    expect((await docs('--check')).exitCode).toBe(0);
+    undo();
+    expect((await docs('--render')).exitCode).toBe(0);
+  }, 120_000);
+
+  it('fails after a word of how a request prints changes in the Kubernetes library, naming the page and the line', async () => {
+    const line = lineOf('(merge) {');
+    const undo = edit('src/k8s/describe.ts', '(merge) ${JSON.stringify', '(merge patch) ${JSON.stringify');
+    const r = await docs('--check');
     undo();
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe('docs/move.md is stale: models/move/world.ts changed; run: npx modelcheck docs models/move.ts\n');
-  }, 60_000);
-
-  it('fails after a matrix explanation or the Kubernetes library changes, naming each', async () => {
-    const undoText = edit('docs/explanations/move-faults.md', 'A controller-manager crash', 'A crash');
-    const undoLib = edit('src/k8s/apiServer.ts', 'already exists`', 'exists already`');
-    const r = await check();
-    undoLib();
-    undoText();
-    expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe(
-      'docs/move.md is stale: docs/explanations/move-faults.md changed; modelcheck/src/k8s/apiServer.ts changed; run: npx modelcheck docs models/move.ts\n',
-    );
+    expect(r.stderr).toMatch(new RegExp(`^docs/move\\.md:${line}: rendered from the record and the model ".*\\(merge patch\\) \\{`));
     rmSync(join(copy, '..'), { recursive: true, force: true });
   }, 60_000);
 });

@@ -2,9 +2,8 @@
 // search must find, by itself, that a controller's EnsureFinalizer patch can land between the
 // two writes, and the object is then left deleting with a finalizer nobody removes.
 //
-// The state counts are regression figures of this model (no other tool has checked it): they
-// come from the run that these assertions were written against, on 2026-12-02. If a change
-// moves them, the change must say why.
+// The counts, statuses and traces are the docs record's (docs/move.manifest.json), compared whole
+// below; the assertions after it say what they mean, read against the model's code.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAsRecorded } from '../helpers/docsRecord.ts';
 import { runCli, traceActions, type CliRun } from '../helpers/runCli.ts';
@@ -33,11 +32,6 @@ describe('models/move.ts, variant v1.9.3', () => {
 
   it('finds what docs/move.md records: counts, verdicts, warnings and every trace', () => {
     expectAsRecorded('models/move.ts', doc.variants[0]);
-  });
-
-  it('searches the whole state graph', () => {
-    const [v] = doc.variants;
-    expect({ distinct: v.distinctStates, generated: v.statesGenerated, depth: v.depth }).toEqual(V193_COUNTS);
   });
 
   it("finds the shortest resurrection: the DockerCluster controller's EnsureFinalizer lands between removeFinalizers and DELETE", () => {
@@ -134,7 +128,6 @@ const V193_LASSO = [
 
 // 2026-12-04, second reading place 4: 921,322 -> 542,502 states, depth 47 -> 50 (the locked condition
 // patch fails from a stale cache, where the unlocked one wrote; the traces are unchanged).
-const V193_COUNTS = { distinct: 542_502, generated: 2_602_247, depth: 50 };
 
 const V193_SETTLED_TRACE = [
   null,

@@ -1,9 +1,7 @@
-// What a generated docs page is made from, file by file: the model file and the local modules it
-// imports, the Markdown files it includes, and the parts of the checker that shape a page's text
-// (the Kubernetes library, and the report modules that the page generator src/report/docs.ts
-// imports, directly or not). The search engine is not among them: a change
-// there that changes a result is caught by the end-to-end tests, which compare each run with the
-// page's recorded results (src/report/manifest.ts); one that changes none leaves the page current.
+// What a search was made from, file by file: the model file and the local modules it imports,
+// and the checker's sources. A checkpoint records their digests (checkpointDir.ts), so that a
+// resume with other code says which file changed; the type-check cache follows the same imports
+// (typecheckCache.ts).
 //
 // TypeScript files are digested token by token, without comments, so that a comment or a
 // reformatting changes no digest, while any change to code or to a string does.
@@ -26,14 +24,6 @@ function typescript(): typeof ts {
 }
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The library parts that shape a page's text: all of these directories... */
-const LIBRARY_DIRS = ['src/k8s'];
-/** ...and the modules of this directory that the page generator imports, directly or not. */
-const REPORT_DIR = 'src/report';
-const PAGE_GENERATOR = 'src/report/docs.ts';
-/** Dependencies whose behaviour shows on a page (immutable.js decides the order of a Map's keys). */
-const DEPENDENCIES = ['immutable'];
 
 /**
  * A TypeScript file's code without its comments and layout, digested: the digest of its tokens,
@@ -97,26 +87,6 @@ export function tsFilesUnder(dir: string): string[] {
 }
 
 /**
- * Each input's digest, by name: model-side files by their path from `baseDir` (where the record
- * is kept, so that the names do not depend on the working directory), library files as
- * `modelcheck/<path>`, dependencies as `<name>@` with their version. `included` are the Markdown
- * files the model's pages include.
- */
-export function docsInputs(modelFile: string, included: readonly string[], baseDir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const name = (path: string) => relative(resolve(baseDir), path).split('\\').join('/');
-  for (const f of [...localModules(modelFile), ...included.map((p) => resolve(p))].sort()) {
-    out[name(f)] = existsSync(f) ? fileDigest(f) : 'missing';
-  }
-  const report = localModules(join(PACKAGE_ROOT, PAGE_GENERATOR)).filter((f) => f.startsWith(join(PACKAGE_ROOT, REPORT_DIR)));
-  const library = [...LIBRARY_DIRS.flatMap((d) => tsFilesUnder(join(PACKAGE_ROOT, d))), ...report.sort()];
-  for (const f of library) out[`modelcheck/${relative(PACKAGE_ROOT, f).split('\\').join('/')}`] = fileDigest(f);
-  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  for (const d of DEPENDENCIES) out[`${d}@`] = pkg.dependencies?.[d] ?? 'absent';
-  return out;
-}
-
-/**
  * How today's inputs differ from recorded ones: one phrase per input added, removed or changed.
  * `baseDir` is where the record is kept: model-side files are named from the working directory.
  */
@@ -134,9 +104,4 @@ export function inputDifferences(
   }
   for (const k of Object.keys(recorded)) if (!(k in now)) out.push(`${shown(k)} is no longer an input`);
   return out;
-}
-
-/** A page's own digest, so that a hand edit shows. */
-export function pageDigest(text: string): string {
-  return shortDigest(text);
 }

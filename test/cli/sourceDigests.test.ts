@@ -1,7 +1,7 @@
-// What a docs page is made from: code is digested without its comments and layout, so that only
+// What a search is made from: code is digested without its comments and layout, so that only
 // a change of code or of a string changes a digest; a model's inputs follow its local imports.
 import { describe, expect, it } from 'vitest';
-import { codeDigest, localModules } from '../../src/cli/docsInputs.ts';
+import { codeDigest, localModules } from '../../src/cli/sourceDigests.ts';
 import { resolve } from 'node:path';
 
 const code = `// The counter.
