@@ -27,7 +27,6 @@ export type {
   LivenessProperty,
   Temporal,
   Fairness,
-  Footprint,
   FairnessOptions,
   Property,
   PropertyKind,

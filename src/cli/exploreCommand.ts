@@ -107,7 +107,7 @@ export function searchForExplorer(file: string, params: readonly string[], varia
     [variant],
     {
       params,
-      search: { storage: 'auto', symmetry: true, partialOrder: true, interrupt },
+      search: { storage: 'auto', symmetry: true, interrupt },
       render: { colorLevel: 0, trace: 'changes', coverage: false, json: true, itf: false, mermaid: false, modelFile: file },
     },
     1,

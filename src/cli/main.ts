@@ -51,7 +51,6 @@ interface Options {
   exact?: boolean;
   typecheck: boolean;
   symmetry: boolean;
-  por: boolean;
   simulate?: boolean;
   depth?: number;
   runs?: number;
@@ -154,7 +153,6 @@ function program(): Command {
       '--no-symmetry',
       'search every state even where the model declares interchangeable identities (symmetry reduction is on by default)',
     )
-    .option('--no-por', 'no partial-order reduction: explore every interleaving even where the actions declare footprints')
     .option(
       '--simulate',
       'draw random runs instead of searching every state: finds violations in models too large to exhaust, proves nothing',
@@ -277,7 +275,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       ...(opts.workDir !== undefined ? { workDir: opts.workDir } : {}),
       exact: opts.exact,
       symmetry: opts.symmetry,
-      partialOrder: opts.por,
       interrupt,
     };
     const stopListening = io.onInterrupt?.(() => {
@@ -415,7 +412,6 @@ function resultArgs(opts: Options): string[] {
   if (opts.maxStates !== undefined) out.push('--max-states', String(opts.maxStates));
   if (opts.maxDepth !== undefined) out.push('--max-depth', String(opts.maxDepth));
   if (!opts.symmetry) out.push('--no-symmetry');
-  if (!opts.por) out.push('--no-por');
   return out;
 }
 

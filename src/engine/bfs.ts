@@ -18,31 +18,7 @@ export { describeFairness, validateVariant, type Progress, type SearchOptions } 
 
 export function checkVariant<S>(variant: Variant<S>, options: SearchOptions = {}): VariantResult<S> {
   const ledger = new Ledger(variant, options);
-  return shortestTraces(
-    variant,
-    options,
-    ledger.guard(() => search(ledger)),
-  );
-}
-
-/**
- * A reduced search's traces of invariants and action properties need not be shortest (it may
- * take independent steps first); a deadlock or settled state is reached by a reordering of a
- * shortest path, as long, but not necessarily by the path, or at the state, that an unreduced
- * search meets first. So every trace is found again by a whole search bounded at the longest of
- * them, which finds each property's first violation in the order an unreduced search would: the
- * reports are those of --no-por but for the counts.
- */
-export function shortestTraces<S>(variant: Variant<S>, options: SearchOptions, result: VariantResult<S>): VariantResult<S> {
-  // With no state reduced, the search was the whole one, in its order: its traces are those.
-  if (result.stats.reduction === undefined || result.stats.reduction.reducedStates === 0) return result;
-  const redo = result.violations;
-  if (redo.length === 0) return result;
-  const { checkpoint: _c, onProgress: _p, ...rest } = options;
-  const depth = Math.max(...redo.map((v) => v.trace.length));
-  const whole = checkVariant(variant, { ...rest, partialOrder: false, maxDepth: depth, maxStates: undefined });
-  const found = new Map(whole.violations.map((v) => [v.property, v]));
-  return { ...result, violations: result.violations.map((v) => found.get(v.property) ?? v) };
+  return ledger.guard(() => search(ledger));
 }
 
 /** The one-thread search, on `ledger`'s books; returns its result. */
@@ -58,7 +34,6 @@ export function search<S>(ledger: Ledger<S>): VariantResult<S> {
     wants: (pi) => ledger.open(pi),
     stateViolated: (pi, at) => ledger.recordState(pi, at),
     stepViolated: (pi, _seq, ai, fp) => ledger.recordStep(pi, id, ai, fp),
-    known: (fp, t) => ledger.visited.get(fp, t),
     excluded: (ai, p) => ledger.excluded(ai, id, ledger.graph && x.paramKeyed[ai] === 1 ? x.paramKey(ai, p) : undefined),
     successor(ai, p, t, fp) {
       const param = ledger.graph && x.paramKeyed[ai] === 1 ? x.paramKey(ai, p) : undefined;

@@ -23,9 +23,7 @@ export type ModelErrorCode =
   | 'MC109_BAD_MATRIX' // --matrix on a model without one, or a row naming no variant or with the wrong number of values
   | 'MC110_SYMMETRY_REFUSED' // symmetry reduction asked for with liveness properties or --exact
   | 'MC111_KUBERNETES_WIRING' // a Kubernetes environment names a part that does not exist, or has a part nothing uses
-  | 'MC112_UNNAMED_RECORD' // a state holds a Record type with no name, or two Record types share one
-  | 'MC113_OUTSIDE_DOMAIN' // an action offered a parameter outside the domain its footprint covers
-  | 'MC114_NOT_INDEPENDENT'; // two steps whose footprints say they are independent do not commute, or one disables the other
+  | 'MC112_UNNAMED_RECORD'; // a state holds a Record type with no name, or two Record types share one
 
 export class ModelError extends Error {
   constructor(

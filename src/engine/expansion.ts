@@ -25,7 +25,6 @@ import type { TraceStep } from './trace.ts';
 import { compileFairness } from './liveness.ts';
 import { UnnamedRecord } from './encoding.ts';
 import type { StateQueue } from './stateQueue.ts';
-import { Reduction, reductionRefused } from './reduction.ts';
 
 /** What a caller does with the successors of the state being expanded. */
 export interface Visitor<S> {
@@ -51,18 +50,6 @@ export interface Visitor<S> {
    * expanded. Visitors of variants without a constraint need not have it.
    */
   excluded?(ai: number, p: unknown, t: S, fp: Fingerprint): void;
-  /**
-   * With partial-order reduction and a property that needs its proviso: the number of the
-   * stored state with fingerprint `fp` (`t`), or -1 if there is none yet.
-   */
-  known?(fp: Fingerprint, t: S): number;
-  /**
-   * With partial-order reduction, for a visitor that applies the proviso itself (the parallel
-   * coordinator, which alone knows every state's number): a step that changes the state but is
-   * outside the stubborn set, handed over in its place among the successors. Return false to
-   * stop, as for `successor`. Without it, such steps are not handed over.
-   */
-  leftOut?(ai: number, p: unknown, t: S, fp: Fingerprint): boolean;
 }
 
 /** expand() stopped because the visitor said so. */
@@ -74,9 +61,6 @@ export const SETTLED = 2;
 /** In `settled` after expanding a settled state: the property's premise held; and it was violated there. */
 export const PREMISE_HELD = 1;
 export const VIOLATED = 2;
-
-/** How many pairs of independent steps a sampled state's check tries, at most. */
-const INDEPENDENCE_PAIRS = 16;
 
 export class Expansion<S> {
   /** States' fingerprints; with symmetry reduction, their classes' (the least among the images). */
@@ -111,24 +95,10 @@ export class Expansion<S> {
   private readonly paramFp: Fingerprint = { hi: 0, lo: 0 };
   /** The variant's state constraint (TLC's CONSTRAINT), if it has one. */
   readonly constraint: ((s: S) => boolean) | undefined;
-  /** Partial-order reduction (reduction.ts), or why the variant is searched whole. */
-  readonly reduction: Reduction | undefined;
-  readonly reductionOff: string | undefined;
-  /** States expanded with fewer steps than they have. */
-  reducedStates = 0;
-  // The steps of the state being expanded, kept while its stubborn set is chosen.
-  private readonly stepAction: number[] = [];
-  private readonly stepParam: unknown[] = [];
-  private readonly stepState: S[] = [];
-  private readonly stepFp: number[] = [];
-  private readonly stepTransition: number[] = [];
-  private readonly moving: number[] = [];
-  private readonly stuttering: number[] = [];
-  private readonly otherFp: Fingerprint = { hi: 0, lo: 0 };
 
   constructor(
     readonly variant: Variant<S>,
-    options: { readonly symmetry?: boolean; readonly partialOrder?: boolean } = {},
+    options: { readonly symmetry?: boolean } = {},
   ) {
     const symmetry = options.symmetry === false ? undefined : variant.symmetry;
     if (symmetry !== undefined) {
@@ -158,13 +128,6 @@ export class Expansion<S> {
     this.labels = new Uint8Array(this.livenessProperties.length);
     this.settled = new Uint8Array(this.settledProperties.length);
     this.constraint = variant.constraint;
-    const actions = this.actions as readonly Action<unknown, unknown>[];
-    this.reductionOff = reductionRefused(actions, variant.properties, {
-      partialOrder: options.partialOrder,
-      symmetric: this.symmetric !== undefined,
-      constrained: this.constraint !== undefined,
-    });
-    this.reduction = this.reductionOff === undefined ? new Reduction(actions, variant.properties) : undefined;
   }
 
   /** The initial states, each with its fingerprint in `fp` (valid during the call). */
@@ -254,7 +217,6 @@ export class Expansion<S> {
    * holds its settled-state properties' verdicts.
    */
   expand(s: S, id: number, ownHi: number, ownLo: number, v: Visitor<S>): number {
-    if (this.reduction) return this.expandReduced(this.reduction, s, id, ownHi, ownLo, v);
     const sym = this.symmetric;
     // With symmetry, a step to another member of the class is not stuttering: compare states.
     if (sym) sym.rawOf(s, this.sourceRaw);
@@ -289,173 +251,6 @@ export class Expansion<S> {
     if (sampled) this.checkDeterminism(s, id);
     if (settled) this.checkSettled(s, id, v);
     return (hasSuccessor ? HAS_SUCCESSOR : 0) | (settled ? SETTLED : 0);
-  }
-
-  /**
-   * expand() with partial-order reduction: every step is generated and checked (step
-   * properties, settled, determinism), then only the stubborn set's steps go to the visitor.
-   * (Symmetry is never combined with it: reductionRefused.)
-   */
-  private expandReduced(r: Reduction, s: S, id: number, ownHi: number, ownLo: number, v: Visitor<S>): number {
-    const sampled = sampledForDeterminism(id);
-    const first = this.firstCall;
-    if (sampled) first.length = 0;
-    const [acts, params, states, fps, ts, moving] = [
-      this.stepAction,
-      this.stepParam,
-      this.stepState,
-      this.stepFp,
-      this.stepTransition,
-      this.moving,
-    ];
-    const stuttering = this.stuttering;
-    acts.length = params.length = states.length = fps.length = ts.length = moving.length = stuttering.length = 0;
-    let seq = 0;
-    const steps = this.stepProperties;
-    this.successors(s, id, (ai, p, t, fp) => {
-      if (sampled) first.push(ai, fp.hi, fp.lo);
-      const tr = r.transition(ai, p);
-      if (tr < 0) {
-        const a = this.actions[ai];
-        throw this.calls.fail(
-          'MC113_OUTSIDE_DOMAIN',
-          `action ${a.name} offered the parameter ${a.formatParam ? a.formatParam(p) : String(p)}, which its domain() does not list`,
-          a.name,
-          id,
-          { hint: 'list every parameter the action can ever be offered in its domain(), or run with --no-por' },
-        );
-      }
-      for (let j = 0; j < steps.length; j++) {
-        const pj = this.stepIndex[j];
-        if (v.wants(pj) && !this.calls.holds(steps[j], id, s, t)) v.stepViolated(pj, seq, ai, fp);
-      }
-      seq++;
-      // A step back to its own state is stuttering: it counts as disabled for the choice.
-      if (fp.hi !== ownHi || fp.lo !== ownLo) {
-        if (!moving.includes(tr)) moving.push(tr);
-      } else if (!stuttering.includes(tr)) stuttering.push(tr);
-      acts.push(ai);
-      params.push(p);
-      states.push(t);
-      fps.push(fp.hi, fp.lo);
-      ts.push(tr);
-      return true;
-    });
-    const settled = moving.length === 0;
-    let chosen = settled ? moving : r.choose(moving, stuttering);
-    const defer = v.leftOut !== undefined;
-    if (!defer && chosen.length < moving.length && r.proviso && !(v.known && this.newOrLater(id, chosen, v))) chosen = moving;
-    if (!defer && chosen.length < moving.length) this.reducedStates++;
-    if (sampled) {
-      this.checkDeterminism(s, id);
-      this.checkIndependence(r, id);
-      this.checkEnabling(r, id, moving, stuttering);
-    }
-    const fp = this.fp;
-    for (let i = 0; i < acts.length; i++) {
-      // Stuttering steps go to the visitor too when the state is settled (it counts them).
-      if (!settled && fps[2 * i] === ownHi && fps[2 * i + 1] === ownLo) continue;
-      fp.hi = fps[2 * i];
-      fp.lo = fps[2 * i + 1];
-      const handed =
-        settled || chosen.includes(ts[i])
-          ? v.successor(acts[i], params[i], states[i], fp)
-          : !defer || v.leftOut!(acts[i], params[i], states[i], fp);
-      if (!handed) return STOPPED;
-    }
-    states.length = 0;
-    if (settled) this.checkSettled(s, id, v);
-    return (acts.length > 0 ? HAS_SUCCESSOR : 0) | (settled ? SETTLED : 0);
-  }
-
-  /** The ignoring proviso: whether a step of `chosen` leads to a state not yet stored or numbered after `id`. */
-  private newOrLater(id: number, chosen: readonly number[], v: Visitor<S>): boolean {
-    const fp = this.otherFp;
-    const ts = this.stepTransition;
-    for (let i = 0; i < ts.length; i++) {
-      if (!chosen.includes(ts[i])) continue;
-      fp.hi = this.stepFp[2 * i];
-      fp.lo = this.stepFp[2 * i + 1];
-      const known = v.known!(fp, this.stepState[i]);
-      if (known === -1 || known > id) return true;
-    }
-    return false;
-  }
-
-  /**
-   * At a sampled state, the footprints' claims: two steps declared independent must each stay
-   * enabled after the other, and both orders must reach one state (MC114 otherwise).
-   */
-  private checkIndependence(r: Reduction, id: number): void {
-    const ts = this.stepTransition;
-    let pairs = 0;
-    for (let i = 0; i < ts.length && pairs < INDEPENDENCE_PAIRS; i++) {
-      for (let j = i + 1; j < ts.length && pairs < INDEPENDENCE_PAIRS; j++) {
-        if (!r.independent(ts[i], ts[j])) continue;
-        pairs++;
-        const ab = this.after(j, this.stepState[i], id);
-        const ba = this.after(i, this.stepState[j], id);
-        const [a, b] = [this.labelOf(i), this.labelOf(j)];
-        let how: string | undefined;
-        if (ab === undefined) how = `${b} is disabled after ${a}`;
-        else if (ba === undefined) how = `${a} is disabled after ${b}`;
-        else if (ab.hi !== ba.hi || ab.lo !== ba.lo) how = `${a} then ${b} and ${b} then ${a} reach different states`;
-        if (how === undefined) continue;
-        throw this.calls.fail(
-          'MC114_NOT_INDEPENDENT',
-          `the footprints of ${a} and ${b} say the steps are independent, but ${how}`,
-          this.actions[this.stepAction[i]].name,
-          id,
-          { hint: 'declare what each step reads and writes in its footprint (a conflict keeps both orders), or run with --no-por' },
-        );
-      }
-    }
-  }
-
-  /**
-   * At a sampled state, the claims about enabling: a step that lets another transition take a
-   * step it could not take here (disabled, or stuttering) must write something that transition
-   * reads or writes (MC114 otherwise). This is what lets the reduction leave disabled steps out.
-   */
-  private checkEnabling(r: Reduction, id: number, moving: readonly number[], stuttering: readonly number[]): void {
-    const ts = this.stepTransition;
-    for (let i = 0; i < ts.length; i++) {
-      const u = ts[i];
-      if (!moving.includes(u)) continue;
-      const [hi, lo] = [this.stepFp[2 * i], this.stepFp[2 * i + 1]];
-      this.successors(this.stepState[i], id, (ai, p, _t, fp) => {
-        if (fp.hi === hi && fp.lo === lo) return true;
-        const w = r.transition(ai, p);
-        if (w < 0 || w === u || moving.includes(w)) return true;
-        const stuttered = stuttering.includes(w);
-        if (r.enables(u, w, stuttered)) return true;
-        const [a, b] = [this.labelOf(i), stepLabel(this.actions[ai], p)];
-        const what = stuttered ? 'reads or writes' : 'has in its guard';
-        throw this.calls.fail(
-          'MC114_NOT_INDEPENDENT',
-          `after ${a}, ${b} takes a step it could not take before, but the footprint of ${a} writes nothing that ${b} ${what}`,
-          this.actions[ai].name,
-          id,
-          {
-            hint: "declare in each step's footprint everything its enabledness depends on (its guard, else its reads), or run with --no-por",
-          },
-        );
-      });
-    }
-  }
-
-  private labelOf(i: number): string {
-    return stepLabel(this.actions[this.stepAction[i]], this.stepParam[i]);
-  }
-
-  /** The fingerprint of step i's action and parameter taken from `t`, or undefined if disabled there. */
-  private after(i: number, t: S, id: number): Fingerprint | undefined {
-    const a = this.actions[this.stepAction[i]];
-    const u = this.calls.nextOf(a, t, this.stepParam[i], id);
-    if (u === undefined) return undefined;
-    const fp = { hi: 0, lo: 0 };
-    this.calls.fingerprint(u, fp, a.name, id);
-    return fp;
   }
 
   /**

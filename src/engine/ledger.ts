@@ -32,8 +32,6 @@ export interface SearchOptions extends StopOptions, StorageOptions {
   readonly exact?: boolean;
   /** Use the variant's declared symmetry (default true); false searches every state. */
   readonly symmetry?: boolean;
-  /** Partial-order reduction where the actions declare footprints (default true; reduction.ts). */
-  readonly partialOrder?: boolean;
   /** The model's name, for results and error messages. */
   readonly modelName?: string;
   /** Called about once a second with the search's progress. */
@@ -53,8 +51,6 @@ export interface Books {
   readonly depth: number;
   readonly generated: number;
   readonly fullStates: number;
-  /** States expanded with only some of their steps (partial-order reduction). */
-  readonly reducedStates?: number;
   readonly incomplete: IncompleteReason | null;
   readonly enabledCount: readonly number[];
   readonly newCount: readonly number[];
@@ -166,7 +162,7 @@ export class Ledger<S> {
       }
       if (options.exact) throw refuse('--exact compares whole states, and symmetry reduction compares classes of states');
     }
-    this.expansion = new Expansion(variant, { symmetry: options.symmetry, partialOrder: options.partialOrder });
+    this.expansion = new Expansion(variant, { symmetry: options.symmetry });
     this.visited = visitedSet(this.log, options.exact === true);
     this.fairness = compileFairness(
       variant.fairness ?? [],
@@ -229,7 +225,6 @@ export class Ledger<S> {
       depth: this.depth,
       generated: this.generated,
       fullStates: this.fullStates,
-      reducedStates: this.expansion.reducedStates,
       // A stop (Ctrl-C, a time or memory limit) belongs to the level under way, not to the boundary.
       incomplete: stoppedEarly(this.incomplete) ? null : (this.incomplete ?? null),
       enabledCount: [...this.enabledCount],
@@ -254,7 +249,6 @@ export class Ledger<S> {
     this.depth = b.depth;
     this.generated = b.generated;
     this.fullStates = b.fullStates;
-    this.expansion.reducedStates = b.reducedStates ?? 0;
     this.incomplete = b.incomplete ?? undefined;
     const copy = (to: number[], from: readonly number[]) => {
       for (let i = 0; i < from.length; i++) to[i] = from[i];
@@ -666,9 +660,6 @@ export class Ledger<S> {
       exact: exact ? { collisions: this.visited.collisions!, bytes: this.visited.bytes } : undefined,
       symmetry: symmetric
         ? { name: this.variant.symmetry!.name, renamings: this.variant.symmetry!.permutations.length + 1, fullStates: this.fullStates }
-        : undefined,
-      reduction: this.expansion.reduction
-        ? { transitions: this.expansion.reduction.size, reducedStates: this.expansion.reducedStates }
         : undefined,
       threads: this.threads,
       frontier: [this.storage.stats, ...this.otherStorage].reduce((a, b) => ({

@@ -23,43 +23,6 @@ export interface Action<S, P = unknown> {
   readonly formatParam?: (p: P) => string;
   /** One or two sentences on what the step is and where it comes from in the real code. */
   readonly doc?: string;
-  /**
-   * Partial-order reduction (reduction.ts): every parameter this action can ever be offered,
-   * in any state; a finite list. Needed with `footprint`. An action without parameters has one.
-   */
-  readonly domain?: () => Iterable<P>;
-  /**
-   * Partial-order reduction: what the step with parameter `p` reads and writes, in every state
-   * (a function of the parameter only: the reduction reasons about steps not yet enabled). The
-   * reads must cover whatever `params` and `next` look at for it, its enabledness included.
-   * A variant is reduced only when every action declares one; the checker samples the claims.
-   */
-  readonly footprint?: (p: P) => Footprint;
-}
-
-/**
- * The locations a step reads and writes: names of the model's choosing, such as
- * `server/source/Cluster/c1` or `queue/clusterController`. A name ending in `*` stands for
- * every location it is a prefix of (`cache/capd/*`: a list of the whole cache). Two steps are
- * independent when neither writes what the other reads or writes.
- *
- * `commuting` names updates that need not order two steps, by kind: two updates of one kind
- * commute (two steps each adding a key to one set: `{ 'queue/clusterController': 'add' }`),
- * except `append` and `take`, the two ends of a first-in, first-out queue: an `append` and a
- * `take` of one queue commute whenever both can happen (the take needs an entry, and an append
- * leaves the head alone), two appends or two takes do not. Such a location counts as read and
- * written for anything else.
- *
- * `guard`: the locations on which whether the step can happen at all depends (a program
- * counter, a queue's head), when they are fewer than its reads. Only a step that writes one of
- * them can enable it, which is what lets a reduction leave disabled steps out; by default every
- * location it reads or writes.
- */
-export interface Footprint {
-  readonly reads?: readonly string[];
-  readonly writes?: readonly string[];
-  readonly commuting?: Readonly<Record<string, string>>;
-  readonly guard?: readonly string[];
 }
 
 /**
@@ -98,16 +61,12 @@ export interface Invariant<S> {
    * premise holds. A property whose premise never held is reported as vacuous.
    */
   readonly premise?: (s: S) => boolean;
-  /** The locations (see Footprint) `holds` and `premise` read; everything if omitted. */
-  readonly reads?: readonly string[];
 }
 
 /** Options of invariant() and settledInvariant(). */
 export interface PropertyOptions<S> {
   /** Check `holds` only where this holds; warn when it never does (the property is vacuous). */
   readonly premise?: (s: S) => boolean;
-  /** The locations (see Footprint) the property reads, for partial-order reduction; everything if omitted. */
-  readonly reads?: readonly string[];
 }
 
 /** A predicate over every step (s, t), stuttering steps included. */
@@ -116,11 +75,6 @@ export interface ActionProperty<S> {
   readonly name: string;
   readonly statement: string;
   readonly holds: (s: S, t: S) => boolean;
-  /**
-   * The locations `holds` reads, for partial-order reduction; everything if omitted. With them
-   * the property must hold on every step that leaves them unchanged, as TLA+'s [A]_vars does.
-   */
-  readonly reads?: readonly string[];
 }
 
 /**
@@ -369,17 +323,11 @@ export function invariant<S>(name: string, statement: string, holds: (s: S) => b
     statement,
     holds,
     ...(options.premise ? { premise: options.premise } : {}),
-    ...(options.reads ? { reads: options.reads } : {}),
   };
 }
 
-export function actionProperty<S>(
-  name: string,
-  statement: string,
-  holds: (s: S, t: S) => boolean,
-  options: { readonly reads?: readonly string[] } = {},
-): ActionProperty<S> {
-  return { kind: 'action', name, statement, holds, ...(options.reads ? { reads: options.reads } : {}) };
+export function actionProperty<S>(name: string, statement: string, holds: (s: S, t: S) => boolean): ActionProperty<S> {
+  return { kind: 'action', name, statement, holds };
 }
 
 export function settledInvariant<S>(

@@ -28,7 +28,7 @@ export class PathReplayer<S> {
 
   constructor(readonly variant: Variant<S>) {
     // Whole states, no reduction: replay follows the model as written.
-    this.x = new Expansion(variant, { symmetry: false, partialOrder: false });
+    this.x = new Expansion(variant, { symmetry: false });
   }
 
   /** The variant's initial states, in the order init() gives them, with their fingerprints. */

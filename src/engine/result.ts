@@ -60,11 +60,6 @@ export interface Stats {
    * classes' sizes, which is the unreduced count when the model really is symmetric.
    */
   readonly symmetry?: { readonly name: string; readonly renamings: number; readonly fullStates: number };
-  /**
-   * With partial-order reduction (reduction.ts): how many transitions the actions' domains
-   * make, and how many states were expanded with only some of their steps.
-   */
-  readonly reduction?: { readonly transitions: number; readonly reducedStates: number };
   readonly coverage: readonly ActionCoverage[];
   /**
    * The threads that shared the search, and, when the search was given more threads than it

@@ -89,7 +89,7 @@ class Simulation<S> {
   ) {
     this.modelName = options.modelName ?? '(model)';
     validateVariant(variant, this.modelName);
-    this.x = new Expansion(variant, { symmetry: false, partialOrder: false });
+    this.x = new Expansion(variant, { symmetry: false });
     this.livenessNames = this.x.livenessProperties.map((p) => p.name);
     this.checkDeadlock = variant.checkDeadlock ?? true;
     const properties = variant.properties;

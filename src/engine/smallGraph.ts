@@ -23,7 +23,7 @@ export type SmallGraphResult<S> = SmallGraph<S> | { readonly kind: 'tooLarge'; r
 export function smallGraph<S>(variant: Variant<S>, maxStates: number, model?: string): SmallGraphResult<S> {
   // The model's code runs in the search's own successor loop, so a fault here (a model that is
   // not deterministic, say) is an MC error too, not a stack trace.
-  const x = new Expansion(variant, { symmetry: false, partialOrder: false });
+  const x = new Expansion(variant, { symmetry: false });
   try {
     return walk(x, maxStates);
   } catch (e) {

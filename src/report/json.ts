@@ -25,7 +25,6 @@ export function variantToJson(v: VariantResult): Json {
     collisionProbability: v.stats.collisionProbability,
     exact: v.stats.exact ? { collisions: v.stats.exact.collisions, bytes: v.stats.exact.bytes } : null,
     symmetry: v.stats.symmetry ? { ...v.stats.symmetry } : null,
-    reduction: v.stats.reduction ? { ...v.stats.reduction } : null,
     simulation: v.simulation ? { ...v.simulation, foundIn: { ...v.simulation.foundIn } } : null,
     bounds: {
       maxStates: v.bounds.maxStates ?? null,

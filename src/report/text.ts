@@ -126,12 +126,6 @@ export function formatVariant(v: VariantResult, o: TextOptions): string {
         `standing for ${num(s.symmetry.fullStates)} states`,
     );
   }
-  if (s.reduction) {
-    out.push(
-      `  partial-order reduction: ${num(s.reduction.reducedStates)} state${s.reduction.reducedStates === 1 ? '' : 's'} expanded with only some of their steps ` +
-        `(${num(s.reduction.transitions)} transitions declared; --no-por searches every interleaving)`,
-    );
-  }
   if (s.exact) {
     out.push(
       `  exact: states compared by their full encodings (${(s.exact.bytes / 2 ** 20).toFixed(0)} MiB), so no fingerprint collision can merge two; ` +

@@ -19,7 +19,7 @@ import { CUT, type Ledger } from '../ledger.ts';
 import { PREMISE_HELD, VIOLATED } from '../expansion.ts';
 import type { VariantResult } from '../result.ts';
 import type { StorageStats } from '../storage.ts';
-import { END, END_DEADLOCK, EXCLUDED, LEFT_OUT, ORBIT, RECORD, type ExpanderLink, type Report } from './protocol.ts';
+import { END, END_DEADLOCK, EXCLUDED, ORBIT, RECORD, type ExpanderLink, type Report } from './protocol.ts';
 import { ancestryOf } from '../frontierReplay.ts';
 
 /** Levels with fewer states than this, per thread, are expanded by every thread. */
@@ -43,7 +43,6 @@ export async function runParallel<S>(
 
 class Coordinator<S> {
   private readonly fp: Fingerprint = { hi: 0, lo: 0 };
-  private readonly provisoFp: Fingerprint = { hi: 0, lo: 0 };
   /** Per state of the level to expand next (index: id - levelStart): who holds it, at which candidate index. */
   private holder = new Int32Array(0);
   private holderCandidate = new Int32Array(0);
@@ -226,7 +225,6 @@ class Coordinator<S> {
       const r = reports[w].records;
       let seq = 0;
       ledger.graph?.beginState(r[pos[w] * RECORD]);
-      const skipLeftOut = this.reducedAt(r, pos[w]);
       for (;;) {
         const at = pos[w]++ * RECORD;
         const parent = r[at];
@@ -245,7 +243,6 @@ class Coordinator<S> {
         fp.lo = r[at + 3] >>> 0;
         const candidate = extra & 1 ? candidates[w]++ : -1;
         const param = paramKeyed[action] === 1 ? reports[w].params[paramPos[w]++] : undefined;
-        if (skipLeftOut && (extra & LEFT_OUT) !== 0) continue;
         if ((extra & EXCLUDED) !== 0) {
           seq++;
           ledger.excluded(action, parent, param);
@@ -266,39 +263,6 @@ class Coordinator<S> {
     this.holder = Int32Array.from(holder);
     this.holderCandidate = Int32Array.from(holderCandidate);
     return cut;
-  }
-
-  /**
-   * Partial-order reduction: whether the state whose records start at record `from` is
-   * expanded with its stubborn set only (its steps marked LEFT_OUT skipped). The expanders
-   * choose the set; the proviso is applied here, where every state's number is known, as the
-   * one-thread search applies it (Expansion.newOrLater): a chosen step must lead to a state not
-   * yet stored or numbered after this one, else the state is expanded whole. Merged in id order,
-   * so the answer is the one-thread search's.
-   */
-  private reducedAt(r: Int32Array, from: number): boolean {
-    const reduction = this.ledger.expansion.reduction;
-    if (reduction === undefined) return false;
-    let leftOut = false;
-    let onward = !reduction.proviso;
-    const fp = this.provisoFp;
-    for (let k = from; ; k++) {
-      const at = k * RECORD;
-      const action = r[at + 1];
-      if (action === END || action === END_DEADLOCK) break;
-      if ((r[at + 4] & LEFT_OUT) !== 0) {
-        leftOut = true;
-        continue;
-      }
-      if (onward) continue;
-      fp.hi = r[at + 2] >>> 0;
-      fp.lo = r[at + 3] >>> 0;
-      const known = this.ledger.visited.get(fp, undefined);
-      if (known === -1 || known > r[at]) onward = true;
-    }
-    if (!leftOut || !onward) return false;
-    this.ledger.expansion.reducedStates++;
-    return true;
   }
 
   /** Records each step property's first violation, in one-thread order, up to the cut. */

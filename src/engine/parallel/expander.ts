@@ -14,7 +14,7 @@ import { Storage, type StorageOptions } from '../storage.ts';
 import { StopPoll, type StopOptions } from '../stopPoll.ts';
 import { FaultThrown } from '../errors.ts';
 import { replayAncestry, type Ancestry } from '../frontierReplay.ts';
-import { END, END_DEADLOCK, EXCLUDED, LEFT_OUT, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
+import { END, END_DEADLOCK, EXCLUDED, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
 
 /**
  * The fingerprints an expander has reported, so that a successor it reported before is not
@@ -26,8 +26,6 @@ const LOCAL_LIMIT = 1 << 22;
 export interface ExpanderOptions extends StopOptions, StorageOptions {
   /** Use the variant's declared symmetry (default true). */
   readonly symmetry?: boolean;
-  /** Partial-order reduction where the actions declare footprints (default true). */
-  readonly partialOrder?: boolean;
 }
 
 export class Expander<S> {
@@ -54,7 +52,7 @@ export class Expander<S> {
   private readonly visitor: Visitor<S>;
 
   constructor(variant: Variant<S>, options: ExpanderOptions) {
-    this.x = new Expansion(variant, { symmetry: options.symmetry, partialOrder: options.partialOrder });
+    this.x = new Expansion(variant, { symmetry: options.symmetry });
     this.storage = new Storage(options);
     this.candidates = new StateQueue<S>(this.codec, this.storage);
     this.stopPoll = new StopPoll(options, performance.now());
@@ -68,8 +66,7 @@ export class Expander<S> {
         this.violated.add(pi);
         this.stepFindings.push(pi, this.id, seq, ai, fp.hi, fp.lo);
       },
-      successor: (ai, p, t, fp) => this.reportStep(ai, p, t, fp, 0),
-      leftOut: (ai, p, t, fp) => this.reportStep(ai, p, t, fp, LEFT_OUT),
+      successor: (ai, p, t, fp) => this.reportStep(ai, p, t, fp),
       // Outside the state constraint: reported for its count, never held.
       excluded: (ai, p, _t, fp) => {
         this.push(this.id, ai, fp.hi, fp.lo, EXCLUDED);
@@ -78,10 +75,10 @@ export class Expander<S> {
     };
   }
 
-  /** Reports a successor (`flags`: LEFT_OUT for a step outside the stubborn set), kept as a candidate if new to this thread. */
-  private reportStep(ai: number, p: unknown, t: S, fp: Fingerprint, flags: number): boolean {
+  /** Reports a successor, kept as a candidate if new to this thread. */
+  private reportStep(ai: number, p: unknown, t: S, fp: Fingerprint): boolean {
     const x = this.x;
-    let extra = flags;
+    let extra = 0;
     if (this.local.put(fp.hi, fp.lo, 0) === NEW) {
       if (this.local.size >= LOCAL_LIMIT) this.local = new SeenSet();
       // Most candidates are new states: keep their parts' digests for their successors,

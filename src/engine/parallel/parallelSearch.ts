@@ -3,7 +3,7 @@
 // caller's business: the CLI starts worker threads that load the model file); this thread
 // runs the coordinator and an expander of its own.
 import type { Variant } from '../model.ts';
-import { search, shortestTraces } from '../bfs.ts';
+import { search } from '../bfs.ts';
 import { Ledger, type SearchOptions } from '../ledger.ts';
 import type { VariantResult } from '../result.ts';
 import { Expander, type ExpanderOptions } from './expander.ts';
@@ -48,18 +48,10 @@ export async function checkVariantParallel<S>(
   if (why !== undefined || helpers.length === 0) {
     for (const h of helpers) h.send({ kind: 'close' });
     ledger.threads = { used: 1, ...(why !== undefined && offered > 1 ? { why } : {}) };
-    return shortestTraces(
-      variant,
-      options,
-      ledger.guard(() => search(ledger)),
-    );
+    return ledger.guard(() => search(ledger));
   }
   ledger.threads = { used: helpers.length + 1 };
-  return shortestTraces(
-    variant,
-    options,
-    await runParallel(ledger, [expanderInThisThread(variant, options), ...helpers], more.warmUp ?? WARM_UP_PER_THREAD),
-  );
+  return await runParallel(ledger, [expanderInThisThread(variant, options), ...helpers], more.warmUp ?? WARM_UP_PER_THREAD);
 }
 
 /**

@@ -15,12 +15,7 @@ import type { Ancestry } from '../frontierReplay.ts';
  * whose premise held there, lo those violated there, extra 1 when the state is settled.
  */
 export const RECORD = 5;
-/**
- * In a record's extra word, with partial-order reduction: the step is outside the stubborn set
- * (the coordinator applies the proviso and takes it only if the state is expanded whole). The
- * orbit is then the bits between: (extra >>> 1) & ORBIT.
- */
-export const LEFT_OUT = 1 << 30;
+/** The orbit's bits in a record's extra word: (extra >>> 1) & ORBIT. */
 export const ORBIT = (1 << 29) - 1;
 /**
  * In a record's extra word: the successor is outside the variant's state constraint (counted,
