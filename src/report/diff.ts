@@ -3,7 +3,7 @@
 // layout are the text reporter's job.
 import { isList, isMap, isRecord, isSet, is } from 'immutable';
 import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
-import { unpack } from '../engine/packed/packedType.ts';
+import { showsAllFields, unpack } from '../engine/packed/packedType.ts';
 
 export interface Change {
   /** Field names and map keys from the state's root to the changed value. */
@@ -146,6 +146,10 @@ export function formatValue(packedOrNot: unknown): string {
   if (isList(v) || isSet(v)) return `[${[...(v as Iterable<unknown>)].map(formatValue).join(', ')}]`;
   if (isMap(v)) {
     return `{${[...v.entries()].map(([k, x]) => `${formatKey(k)}: ${formatValue(x)}`).join(', ')}}`;
+  }
+  if (isRecord(v) && showsAllFields(v)) {
+    // A packed record's: its defaults are only its types' first values, so every field is shown.
+    return `{${[...v.toSeq().entries()].map(([k, x]) => `${String(k)}: ${formatValue(x)}`).join(', ')}}`;
   }
   if (isRecord(v)) {
     // Only the fields that differ from the Record type's defaults: the rest is noise.

@@ -114,7 +114,8 @@ describe('a packed record reads back what was written, as an immutable.js Record
     expect(s.msgs.toArray()[0]).toBe(MESSAGES[1]);
     expect(Sent({ msgs: [{ type: 'req', clock: 1 }] as never }).msgs.toArray()[0]).toBe(MESSAGES[0]);
     // (A record prints the fields that differ from its defaults: req is the first type, 0 the least clock.)
-    expect(formatValue(s)).toBe('{msgs: [{clock: 2}, {type: ack}]}');
+    // Every field of a packed record, its types' first values too: a message's type is never hidden (issue 45).
+    expect(formatValue(s)).toBe('{msgs: [{type: req, clock: 2}, {type: ack, clock: 0}]}');
     expect(thrown(() => s.msgs.add(Message({ type: 'req', clock: 5 }))).message).toBe(
       'Message { type: "req", clock: 5 } is not in the set\'s universe (a set of Message { type: "req", clock: 1 }, Message { type: "req", clock: 2 }, Message { type: "ack", clock: 0 })',
     );
@@ -397,9 +398,11 @@ describe('the reports print a packed value as the immutable.js value it reads as
     .set('members', ['c', 'a'])
     .update('channel', (ch) => ch.push(Message({ type: 'ack', clock: 2 })));
 
-  it('formatValue: a record by its fields that differ from the defaults, a map and a set in their declared order', () => {
-    expect(formatValue(a)).toBe('{}');
-    expect(formatValue(b)).toBe('{rm: {r1: working, r2: prepared}, members: [a, c], channel: [{type: ack, clock: 2}]}');
+  it("formatValue: a record by all its fields (its types' first values are values), a map and a set in their declared order", () => {
+    expect(formatValue(a)).toBe('{phase: init, rm: {r1: working, r2: working}, members: [], channel: [], up: false}');
+    expect(formatValue(b)).toBe(
+      '{phase: init, rm: {r1: working, r2: prepared}, members: [a, c], channel: [{type: ack, clock: 2}], up: false}',
+    );
   });
 
   it('leaves and diff: by field and map key; a sequence as a queue', () => {
@@ -472,5 +475,31 @@ describe('in a search', () => {
     expect(e.code).toBe('MC101_ACTION_THREW');
     expect(e.message).toMatch(/action inc threw PackedValueError: Counter\.n: 3 is not an integer from 0 to 2/);
     expect(e.details.trace?.map((s) => (s.state as Counter).n)).toEqual([0, 1, 2]);
+  });
+});
+
+describe('whole values assigned from plain data (docs/guide.md, "Packed records")', () => {
+  const RM = ['r1', 'r2', 'r3'];
+  const Msg = packed.record('GuideMsg', { type: packed.oneOf('req', 'ack'), clock: packed.int(0, 3) });
+  const S = packed.record('GuideState', {
+    rmState: packed.mapOf(RM, packed.oneOf('working', 'prepared', 'committed', 'aborted')),
+    tmPrepared: packed.setOf(RM),
+    msgs: packed.setOf(['Commit', 'Abort']),
+    queue: packed.seqOf(Msg, 2),
+  });
+
+  it('takes a set from an array, a map from an object keyed by its keys, a sequence of records from an array of objects', () => {
+    const s = S({ msgs: ['Commit'] });
+    const t = s.merge({ tmPrepared: ['r1', 'r3'], msgs: [] });
+    expect([[...t.tmPrepared], [...t.msgs]]).toEqual([['r1', 'r3'], []]);
+    const u = t.set('rmState', { r1: 'working', r2: 'aborted', r3: 'working' });
+    expect([...u.rmState]).toEqual([
+      ['r1', 'working'],
+      ['r2', 'aborted'],
+      ['r3', 'working'],
+    ]);
+    const v = u.set('queue', [{ type: 'req', clock: 1 }]);
+    expect([v.queue.size, v.queue.first().type, v.queue.first().clock]).toEqual([1, 'req', 1]);
+    expect(() => u.set('rmState', { r1: 'working' })).toThrow(/no value for "r2", "r3"/);
   });
 });

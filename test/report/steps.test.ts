@@ -2,7 +2,7 @@
 // (src/report/diff.ts): what each step changed, in the view's order, with subjects and fields.
 import { describe, expect, it } from 'vitest';
 import { List, OrderedMap, Record } from 'immutable';
-import { check, checkVariant } from 'modelcheck';
+import { check, checkVariant, packed } from 'modelcheck';
 import { diff, formatValue, leaves } from '../../src/report/diff.ts';
 import { stateToJson } from '../../src/report/stateJson.ts';
 import { changeText, readCounterexample } from '../../src/report/steps.ts';
@@ -104,5 +104,26 @@ describe('plain values as JSON', () => {
     const odd = JSON.parse('{"__proto__": 5, "x": 1}') as object;
     expect(Object.keys(odd)).toEqual(['__proto__', 'x']);
     expect(JSON.stringify(stateToJson(odd))).toBe('{"__proto__":5,"x":1}');
+  });
+});
+
+describe('packed records in a trace', () => {
+  // A message queue of packed records: a message whose type is its type's first value ('req')
+  // must print that field too, as every other: a packed type's defaults are not "absent".
+  const Msg = packed.record('QueueMsg', { type: packed.oneOf('req', 'ack'), clock: packed.int(0, 3) });
+  const Q = packed.record('QueueState', { q: packed.seqOf(Msg, 2), last: Msg });
+
+  it('shows every field of a packed record inside a sequence, and of one on its own', () => {
+    const s = Q({ q: [], last: { type: 'ack', clock: 0 } });
+    const t = s.set('q', [{ type: 'req', clock: 1 }]).set('last', { type: 'req', clock: 0 });
+    const changes = diff(s, t).map((c) => changeText(c, false));
+    expect(changes).toEqual(['q: appended {type: req, clock: 1}', 'last.type: ack -> req']);
+    expect(formatValue(t.q)).toBe('[{type: req, clock: 1}]');
+    expect(formatValue(t.last)).toBe('{type: req, clock: 0}');
+  });
+
+  it('still leaves out the fields of an immutable.js Record at the defaults its author chose', () => {
+    const Obj = Record({ name: '', finalizers: List<string>() }, 'Obj');
+    expect(formatValue(Obj({ name: 'o' }))).toBe('{name: o}');
   });
 });

@@ -133,6 +133,20 @@ export function isPacked(v: unknown): v is PackedValue {
 }
 
 /** For the reports: a packed value as its immutable.js counterpart, a presented one as what it presents (presented.ts), anything else as it is. */
+/**
+ * On the prototype of the immutable.js Record type a packed record unpacks to: every field of it
+ * is meaningful. A packed type's defaults are only its types' first values (`oneOf`'s first
+ * value, 0), not "absent", so a report that leaves out a Record's fields at their defaults (as it
+ * does for immutable.js Records, whose authors choose the defaults) must show these whole: a
+ * message `{type: req, clock: 1}` is not `{clock: 1}`.
+ */
+export const ALL_FIELDS: unique symbol = Symbol('modelcheck.allFields');
+
+/** Whether a Record (or anything) is one whose every field a report should show (ALL_FIELDS). */
+export function showsAllFields(v: unknown): boolean {
+  return v !== null && typeof v === 'object' && (v as { [ALL_FIELDS]?: boolean })[ALL_FIELDS] === true;
+}
+
 export function unpack(v: unknown): unknown {
   if (v instanceof PackedValue) return v.toImmutable();
   return isPresented(v) ? v[PRESENTED]() : v;

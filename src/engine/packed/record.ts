@@ -5,6 +5,7 @@
 import { Record as ImmutableRecord, isImmutable } from 'immutable';
 import type { MapType, SeqType } from './collections.ts';
 import {
+  ALL_FIELDS,
   PackedValue,
   PackedValueError,
   at,
@@ -394,6 +395,7 @@ export function record<const F extends Fields>(name: string, fields: F): RecordF
         const defaults = zeros(size);
         type.writeDefault(defaults, 0);
         immutableFactory = ImmutableRecord(Object.fromEntries(list.map((s) => [s.name, s.type.toImmutable(defaults, s.offset)])), name);
+        Object.defineProperty(immutableFactory.prototype, ALL_FIELDS, { value: true });
       }
       return immutableFactory(Object.fromEntries(list.map((s) => [s.name, s.type.toImmutable(w, o + s.offset)])));
     },
