@@ -9,7 +9,15 @@ tuneHeap();
 // (After tuneHeap: a worker takes the heap flags when it starts.)
 const { startEarlyWorker } = await import('../src/cli/earlyWorker.ts');
 startEarlyWorker(process.argv.slice(2));
-const { runCli } = await import('../src/cli/main.ts');
+let runCli;
+try {
+  ({ runCli } = await import('../src/cli/main.ts'));
+} catch (e) {
+  // The one fault met while loading: an immutable.js other than the one supported (its message says what to do).
+  if (e?.name !== 'UnsupportedImmutable') throw e;
+  console.error(e.message);
+  process.exit(2);
+}
 try {
   const code = await runCli(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t),

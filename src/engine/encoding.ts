@@ -35,7 +35,7 @@ import { DIGEST_OF, digestString, type Digested } from './digestSlot.ts';
 import { isFlatRecord } from './flatRecord.ts';
 import { murmur3x86_128, murmur3x86_128Prefix, murmur3x86_128Resume } from './hash.ts';
 import { compareKeys, isPlainObject } from './plainValue.ts';
-import { mapEntries, setEntries } from './smallEntries.ts';
+import { mapEntries, setEntries } from './immutableInternals.ts';
 import { PackedValue } from './packed/packedType.ts';
 
 const TAG_NULL = 1;
@@ -793,7 +793,7 @@ export class CanonicalEncoder {
     const n = v.size;
     const entries = map ? mapEntries(v) : setEntries(v);
     if (entries !== undefined) {
-      // (Read from immutable.js's own array: smallEntries.ts.)
+      // (Read from immutable.js's own array: immutableInternals.ts.)
       const keys = this.smallKeys;
       const values = this.smallValues;
       for (let i = 0; i < n; i++) {

@@ -9,11 +9,12 @@
 // immutable.js's time was its Records' reads (bench/README.md, thirteenth run).
 import { is, isList, isMap, Record as ImmutableRecord, type RecordOf } from 'immutable';
 import { DIGEST_OF } from './digestSlot.ts';
+// Loaded for its check of immutable.js's version as well as for the internals' names.
+import './immutableInternals.ts';
+import type { RecordInternals } from './immutableInternals.ts';
 
 /** What every FlatRecord type's prototype carries, beside immutable.js's Record methods. */
-interface FlatType {
-  readonly _keys: readonly string[];
-  readonly _defaultValues: { readonly [field: string]: unknown };
+interface FlatType extends Pick<RecordInternals, '_keys' | '_defaultValues'> {
   /** Field name to its index in `_v`, without a prototype (so `toString` is no field). */
   readonly _slots: { readonly [field: string]: number };
   /** The type's own constructor of instances from a values array (no parsing). */
@@ -26,8 +27,8 @@ interface FlatType {
 interface FlatInstance extends FlatType {
   /** The field values, in the order the defaults declared them. Never changed, except in a draft. */
   _v: unknown[];
-  /** Set while the instance is a withMutations draft (immutable.js's owner). */
-  __ownerID: unknown;
+  /** Set while the instance is a withMutations draft (immutable.js's owner; immutableInternals.ts). */
+  __ownerID: RecordInternals['__ownerID'];
   /** Whether a draft has been written to (immutable.js's wasAltered). */
   _altered: boolean;
   set(k: unknown, v: unknown): FlatInstance;

@@ -7,7 +7,7 @@
 // handlers that enqueue keys.
 import { List, Map, Set, type RecordOf } from 'immutable';
 import { fieldIndex, FlatRecord, valueAt, valuesOf, withValueAt, withValues } from '../engine/flatRecord.ts';
-import { mapEntries } from '../engine/smallEntries.ts';
+import { mapEntries } from '../engine/immutableInternals.ts';
 import { emptyServer, type ApiServer, type WatchEvent } from './apiServer.ts';
 import { PRESENTED } from '../engine/presented.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
@@ -310,7 +310,7 @@ function pendingOfKind(world: KubeWorld, cache: string, kind: string, not?: Obje
   const pending = pendingIn(world, cache);
   if (pending === undefined) return undefined;
   // Asked at every write, of a Map of a few objects: read from immutable.js's array where it
-  // keeps one (smallEntries.ts), in its order, rather than through findKey and a closure.
+  // keeps one (immutableInternals.ts), in its order, rather than through findKey and a closure.
   const entries = mapEntries(pending);
   if (entries === undefined) return pending.findKey((_, k) => k !== not && isOfKind(k, kind));
   for (let i = 0; i < entries.length; i++) {

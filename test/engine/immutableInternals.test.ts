@@ -1,4 +1,4 @@
-// mapEntries/setEntries (smallEntries.ts) read immutable.js's internals for the encoder's small
+// mapEntries/setEntries (immutableInternals.ts) read immutable.js's internals for the encoder's small
 // collections. They must give every entry, or decline (undefined) and leave the caller to
 // forEach; and they must not decline the Maps the search meets most (built by set and delete
 // while small), or the encoder silently loses their speed. And the digest of a collection must
@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Map, Set } from 'immutable';
 import { Fingerprinter } from '../../src/engine/fingerprint.ts';
-import { mapEntries, setEntries } from '../../src/engine/smallEntries.ts';
+import { readFileSync } from 'node:fs';
+import { IMMUTABLE_VERSION, immutableVersionProblem, mapEntries, setEntries } from '../../src/engine/immutableInternals.ts';
 
 type Op = { set: true; key: number; value: number } | { set: false; key: number };
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -71,5 +72,19 @@ describe('mapEntries and setEntries', () => {
         expect(f.key(Set(shrunk.keys()))).toBe(f.key(Set(small.keys())));
       }),
     );
+  });
+});
+
+describe("immutable.js's version", () => {
+  it('is the one whose internals are read, and another is refused with what to do', () => {
+    expect(immutableVersionProblem(IMMUTABLE_VERSION, 'x')).toBeUndefined();
+    // package.json pins it exactly, and the installed one is it (else this module would not load).
+    const pinned = JSON.parse(readFileSync('package.json', 'utf8')).dependencies.immutable;
+    expect(pinned).toBe(IMMUTABLE_VERSION);
+    expect(immutableVersionProblem('5.3.0', '/p/node_modules/immutable/package.json')).toBe(
+      "modelcheck needs immutable.js 5.2.0 exactly (it reads its Records', Maps' and Sets' internals), but version 5.3.0 is installed " +
+        'at /p/node_modules/immutable/package.json. Install the supported one: npm install immutable@5.2.0',
+    );
+    expect(immutableVersionProblem(undefined, 'immutable')).toMatch(/but no version could be read at immutable\./);
   });
 });
