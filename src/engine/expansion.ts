@@ -8,7 +8,7 @@
 // (bfs.ts), the parallel expanders (parallel/expander.ts), simulation (simulate.ts), the drawn
 // graph (smallGraph.ts) and trace replay (trace.ts) all drive this module.
 import type { Action, LivenessProperty, StepEvent, Variant } from './model.ts';
-import { stepLabel } from './model.ts';
+import { normalizeVariant, stepLabel } from './model.ts';
 import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
 import { SymmetricFingerprinter, type StateFingerprinter } from './symmetry.ts';
 import {
@@ -120,7 +120,7 @@ export class Expansion<S> {
     this.actions = variant.actions as Action<S, unknown>[];
     this.actionNames = this.actions.map((a) => a.name);
     this.paramKeyed = new Uint8Array(this.actions.length);
-    for (const f of compileFairness(variant.fairness ?? [], this.actionNames)) {
+    for (const f of compileFairness(normalizeVariant(variant).fairness, this.actionNames)) {
       if (f.perParameter) for (let a = 0; a < this.actions.length; a++) this.paramKeyed[a] |= f.inGroup[a];
     }
     this.invariantPremise = this.invariants.map(() => 0);

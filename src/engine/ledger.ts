@@ -3,8 +3,8 @@
 // (bfs.ts with one thread, parallel/coordinator.ts with several) decide the order in which
 // successors arrive; everything that follows from a successor's arrival (is it new, is a bound
 // reached, its id, its edge in the graph, its coverage counts) happens here, once.
-import type { Fairness, LivenessProperty, PropertyKind, StepEvent, Variant } from './model.ts';
-import { DEADLOCK, stepLabel } from './model.ts';
+import type { Fairness, LivenessProperty, NormalVariant, PropertyKind, StepEvent, Variant } from './model.ts';
+import { DEADLOCK, normalizeVariant, stepLabel } from './model.ts';
 import { StateGraph } from './stateGraph.ts';
 import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
 import { cycleFairness } from './cycleFairness.ts';
@@ -139,10 +139,15 @@ export class Ledger<S> {
   /** Writes checkpoints, when asked to (checkpoint.ts). */
   readonly checkpoints: Checkpoints | undefined;
 
+  /** The variant, its defaults resolved (normalizeVariant). */
+  readonly variant: NormalVariant<S>;
+
   constructor(
-    readonly variant: Variant<S>,
+    given: Variant<S>,
     readonly options: SearchOptions,
   ) {
+    const variant = normalizeVariant(given);
+    this.variant = variant;
     this.modelName = options.modelName ?? '(model)';
     validateVariant(variant, this.modelName);
     const livenessCount = variant.properties.filter((p) => p.kind === 'liveness').length;
@@ -165,7 +170,7 @@ export class Ledger<S> {
     this.expansion = new Expansion(variant, { symmetry: options.symmetry });
     this.visited = visitedSet(this.log, options.exact === true);
     this.fairness = compileFairness(
-      variant.fairness ?? [],
+      variant.fairness,
       variant.actions.map((a) => a.name),
     );
     this.graph = livenessCount > 0 ? new StateGraph(livenessCount) : undefined;
@@ -175,7 +180,7 @@ export class Ledger<S> {
     this.livenessPremise = x.livenessProperties.map(() => 0);
     this.enabledCount = variant.actions.map(() => 0);
     this.newCount = variant.actions.map(() => 0);
-    this.checkDeadlock = variant.checkDeadlock ?? true;
+    this.checkDeadlock = variant.checkDeadlock;
     this.maxStates = options.maxStates ?? Infinity;
     this.maxDepth = options.maxDepth ?? Infinity;
     this.stopPoll = new StopPoll(options, this.started);
@@ -626,7 +631,7 @@ export class Ledger<S> {
 
   private result(seconds: number): VariantResult<S> {
     const v = this.variant;
-    const expected = v.expectedViolations ?? [];
+    const expected = v.expectedViolations;
     const all = reportedProperties(v, this.checkDeadlock);
     const properties = propertyResults(
       v,
@@ -677,7 +682,7 @@ export class Ledger<S> {
       model: this.modelName,
       variant: v.name,
       description: v.description,
-      assumptions: v.assumptions ?? [],
+      assumptions: v.assumptions,
       verdict: violations.length > 0 ? 'violated' : this.incomplete ? 'incomplete' : 'proved',
       incompleteReason: this.incomplete,
       expectedViolations: expected,
@@ -693,7 +698,7 @@ export class Ledger<S> {
         ...(v.constraint !== undefined ? { stateConstraint: true as const } : {}),
       },
       checkedDeadlock: this.checkDeadlock,
-      fairness: (v.fairness ?? []).map(describeFairness),
+      fairness: v.fairness.map(describeFairness),
       warnings: this.warnings(),
     };
   }
@@ -781,7 +786,7 @@ export class Ledger<S> {
       }
       for (const note of this.constraintNotes) out.push(this.constraintWarning(note));
     }
-    if (x.livenessProperties.length > 0 && (this.variant.fairness ?? []).length === 0) {
+    if (x.livenessProperties.length > 0 && this.variant.fairness.length === 0) {
       out.push(
         `liveness properties (${x.livenessProperties.map((p) => p.name).join(', ')}) are checked with no fairness at all: ` +
           'any behaviour may stop (stutter) in any state for ever, so they rarely hold. Declare fairness in the variant.',
@@ -797,7 +802,8 @@ export function describeFairness(f: Fairness): string {
 }
 
 /** Rejects duplicate names and expectations that name no property, before searching. */
-export function validateVariant<S>(v: Variant<S>, model: string): void {
+export function validateVariant<S>(given: Variant<S>, model: string): void {
+  const v = normalizeVariant(given);
   const dup = (names: string[], what: string) => {
     const seen = new Set<string>();
     for (const n of names) {
@@ -815,9 +821,9 @@ export function validateVariant<S>(v: Variant<S>, model: string): void {
     v.actions.map((a) => a.name),
     'actions',
   );
-  dup([...v.properties.map((p) => p.name), ...((v.checkDeadlock ?? true) ? [DEADLOCK] : [])], 'properties');
+  dup([...v.properties.map((p) => p.name), ...(v.checkDeadlock ? [DEADLOCK] : [])], 'properties');
   const actionNames = new Set(v.actions.map((a) => a.name));
-  for (const f of v.fairness ?? []) {
+  for (const f of v.fairness) {
     const unknown = f.actions.filter((a) => !actionNames.has(a));
     if (f.actions.length === 0 || unknown.length > 0) {
       throw new ModelError(
@@ -830,8 +836,8 @@ export function validateVariant<S>(v: Variant<S>, model: string): void {
     }
   }
   const known = new Set(v.properties.map((p) => p.name));
-  if (v.checkDeadlock ?? true) known.add(DEADLOCK);
-  for (const e of v.expectedViolations ?? []) {
+  if (v.checkDeadlock) known.add(DEADLOCK);
+  for (const e of v.expectedViolations) {
     if (!known.has(e)) {
       throw new ModelError('MC106_UNKNOWN_EXPECTATION', `variant ${v.name} expects ${e} to be violated, but has no property of that name`, {
         model,

@@ -227,6 +227,30 @@ export interface Variant<S> {
   readonly symmetry?: Symmetry<S>;
 }
 
+/** A variant with its defaults resolved: what every part of the checker reads (normalizeVariant). */
+export interface NormalVariant<S> extends Variant<S> {
+  readonly assumptions: readonly string[];
+  readonly fairness: readonly Fairness[];
+  readonly checkDeadlock: boolean;
+  readonly expectedViolations: readonly string[];
+}
+
+/**
+ * The one place where a variant's defaults are resolved: no assumptions, no fairness, deadlock
+ * checked, no violation expected. A variant that is already normal is given back as it is.
+ */
+export function normalizeVariant<S>(v: Variant<S>): NormalVariant<S> {
+  if (v.assumptions !== undefined && v.fairness !== undefined && v.checkDeadlock !== undefined && v.expectedViolations !== undefined)
+    return v as NormalVariant<S>;
+  return {
+    ...v,
+    assumptions: v.assumptions ?? [],
+    fairness: v.fairness ?? [],
+    checkDeadlock: v.checkDeadlock ?? true,
+    expectedViolations: v.expectedViolations ?? [],
+  };
+}
+
 /** A group of renamings of a model's interchangeable identities, without the identity. */
 export interface Symmetry<S> {
   readonly name: string;

@@ -29,12 +29,12 @@ export function reportedProperties<S>(
 
 /** Each reported property's line in a result: its status and, where it has one, its premise count. */
 export function propertyResults<S>(
-  v: { readonly properties: readonly Property<S>[]; readonly expectedViolations?: readonly string[] },
+  v: { readonly properties: readonly Property<S>[]; readonly expectedViolations: readonly string[] },
   checkDeadlock: boolean,
   status: (name: string) => PropertyStatus,
   premise: (p: { name: string; kind: string }) => { premiseStates?: number; vacuous: boolean },
 ): PropertyResult[] {
-  const expected = v.expectedViolations ?? [];
+  const expected = v.expectedViolations;
   return reportedProperties(v, checkDeadlock).map((p) => ({
     name: p.name,
     kind: p.kind,

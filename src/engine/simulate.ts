@@ -11,7 +11,7 @@
 // is reported (the first, among equals). Deadlocks and settled states are checked where a run
 // ends in one. Liveness properties are not checked: a finite random prefix says nothing about
 // what happens for ever.
-import type { Variant } from './model.ts';
+import { normalizeVariant, type NormalVariant, type Variant } from './model.ts';
 import { SeenSet, NEW } from './seenSet.ts';
 import { FaultThrown, noInitialState, toModelError } from './errors.ts';
 import { StopPoll, type StopOptions } from './stopPoll.ts';
@@ -83,15 +83,20 @@ class Simulation<S> {
   private readonly pendingSteps: number[] = [];
   private readonly visitor: Visitor<S>;
 
+  /** The variant, its defaults resolved (normalizeVariant). */
+  private readonly variant: NormalVariant<S>;
+
   constructor(
-    private readonly variant: Variant<S>,
+    given: Variant<S>,
     private readonly options: SimulationOptions,
   ) {
+    const variant = normalizeVariant(given);
+    this.variant = variant;
     this.modelName = options.modelName ?? '(model)';
     validateVariant(variant, this.modelName);
     this.x = new Expansion(variant, { symmetry: false });
     this.livenessNames = this.x.livenessProperties.map((p) => p.name);
-    this.checkDeadlock = variant.checkDeadlock ?? true;
+    this.checkDeadlock = variant.checkDeadlock;
     const properties = variant.properties;
     this.visitor = {
       // A step property's violation is the path and the step to come; any other's, the path.
@@ -226,7 +231,7 @@ class Simulation<S> {
 
   private result(seconds: number): VariantResult<S> {
     const v = this.variant;
-    const expected = v.expectedViolations ?? [];
+    const expected = v.expectedViolations;
     const all = reportedProperties(v, this.checkDeadlock);
     const properties = propertyResults(
       v,
@@ -249,7 +254,7 @@ class Simulation<S> {
       model: this.modelName,
       variant: v.name,
       description: v.description,
-      assumptions: v.assumptions ?? [],
+      assumptions: v.assumptions,
       verdict: violations.length > 0 ? 'violated' : 'incomplete',
       incompleteReason: 'simulation',
       expectedViolations: expected,
@@ -281,7 +286,7 @@ class Simulation<S> {
         foundIn: Object.fromEntries([...this.found].map(([name, f]) => [name, f.run])),
       },
       checkedDeadlock: this.checkDeadlock,
-      fairness: (v.fairness ?? []).map(describeFairness),
+      fairness: v.fairness.map(describeFairness),
       warnings,
     };
   }

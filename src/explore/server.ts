@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ModelError } from '../engine/errors.ts';
-import type { Model, Variant } from '../engine/model.ts';
+import { normalizeVariant, type Model, type Variant } from '../engine/model.ts';
 import type { TraceStep } from '../engine/trace.ts';
 import { formatError } from '../report/errorText.ts';
 import { pathToMermaid } from '../report/mermaid.ts';
@@ -102,8 +102,8 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
         variants: o.model.variants.map((v) => ({
           name: v.name,
           description: v.description ?? null,
-          assumptions: v.assumptions ?? [],
-          expectedViolations: v.expectedViolations ?? [],
+          assumptions: normalizeVariant(v).assumptions,
+          expectedViolations: normalizeVariant(v).expectedViolations,
           properties: v.properties.map((p) => ({ name: p.name, kind: p.kind, statement: p.statement })),
         })),
       });

@@ -5,7 +5,7 @@
 // through ModelCalls, so that a fault here reads as it does in a search: one error shape.
 import { ModelError, FaultThrown, toModelError } from '../engine/errors.ts';
 import { Fingerprinter, hexOf, type Fingerprint } from '../engine/fingerprint.ts';
-import { DEADLOCK, stepLabel, type Action, type Property, type StepEvent, type Variant } from '../engine/model.ts';
+import { DEADLOCK, normalizeVariant, stepLabel, type Action, type Property, type StepEvent, type Variant } from '../engine/model.ts';
 import { initialStates, ModelCalls } from '../engine/modelCalls.ts';
 import type { TraceStep } from '../engine/trace.ts';
 import { actorOf } from '../report/steps.ts';
@@ -204,7 +204,7 @@ export class Walk<S> {
         });
       }
     });
-    if (this.variant.checkDeadlock ?? true) {
+    if (normalizeVariant(this.variant).checkDeadlock) {
       const stuck = enabled.length === 0;
       const judged = outside < 0;
       out.push({

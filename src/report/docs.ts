@@ -6,7 +6,7 @@
 // `docs --render` and `--check`): the record keeps what the searches found, each counterexample as
 // its steps' labels, and the model replays them, so that both ways give the same page.
 import { describeFairness } from '../engine/ledger.ts';
-import type { Model, Variant } from '../engine/model.ts';
+import { normalizeVariant, type Model, type Variant } from '../engine/model.ts';
 import { reportedProperties } from '../engine/modelCalls.ts';
 import type { PathReplayer } from '../engine/replay.ts';
 import type { PropertyStatus, VariantResult, Violation } from '../engine/result.ts';
@@ -93,9 +93,10 @@ export class StaleRecord extends Error {}
  * where the record does not fit the model any more (a property it does not know, a step that no
  * longer replays); a fault in the model's code is thrown as in a search.
  */
-export function recordedDocs<S>(variant: Variant<S>, record: VariantManifest, replayer: PathReplayer<S>): VariantDocs {
+export function recordedDocs<S>(given: Variant<S>, record: VariantManifest, replayer: PathReplayer<S>): VariantDocs {
+  const variant = normalizeVariant(given);
   const stale = (why: string) => new StaleRecord(`variant ${variant.name}: ${why}`);
-  const reported = reportedProperties(variant, variant.checkDeadlock ?? true);
+  const reported = reportedProperties(variant, variant.checkDeadlock);
   const properties = reported.map((p) => {
     const recorded = record.properties[p.name];
     if (recorded === undefined) throw stale(`the record has no result for property ${p.name}`);
@@ -131,7 +132,7 @@ export function recordedDocs<S>(variant: Variant<S>, record: VariantManifest, re
     depth: record.depth,
     properties,
     warnings: record.warnings,
-    fairness: (variant.fairness ?? []).map(describeFairness),
+    fairness: variant.fairness.map(describeFairness),
     counterexamples: counterexampleSections(variant.name, violations as Violation[]),
     manifest: record,
   };
@@ -183,7 +184,7 @@ export interface ModelPages {
 }
 
 function variantNotes(v: Model['variants'][number], r: VariantDocs): string[] {
-  const notes = [...(v.assumptions ?? []).map((a) => `Assumes: ${a}`), ...r.warnings.map((w) => `Warning: ${w}`)];
+  const notes = [...normalizeVariant(v).assumptions.map((a) => `Assumes: ${a}`), ...r.warnings.map((w) => `Warning: ${w}`)];
   if (notes.length === 0) return [];
   return [`\`${v.name}\`:`, '', ...notes.map((n) => `- ${n}`), ''];
 }

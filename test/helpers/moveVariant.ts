@@ -17,25 +17,30 @@ export function describeMoveVariant(variant: string): void {
   describeModelVariant('models/move.ts', variant);
 }
 
+/** Runs the CLI on one variant (--json) before the block's tests; its run and parsed document once done. */
+function runOnce(model: string, variant: string): { run: CliRun; doc: any } {
+  const ran = {} as { run: CliRun; doc: any };
+  beforeAll(async () => {
+    ran.run = await runCli([model, '--variant', variant, '--json', '--no-progress']);
+    ran.doc = JSON.parse(ran.run.stdout);
+  }, 1_800_000);
+  return ran;
+}
+
 /** The same block for a variant of another model file with a docs record. */
 export function describeModelVariant(model: string, variant: string): void {
   const record = docsRecordOf(model)?.manifest.variants[variant];
   describe(`${model}, variant ${variant}`, () => {
-    let run: CliRun;
-    let doc: any;
-    beforeAll(async () => {
-      run = await runCli([model, '--variant', variant, '--json', '--no-progress']);
-      doc = JSON.parse(run.stdout);
-    }, 1_800_000);
+    const ran = runOnce(model, variant);
 
     it(`is ${record?.verdict ?? '(not in the record)'} as the model declares, and as the docs record says (exit 0)`, () => {
       expect(record, `${variant} is in the docs record of ${model}`).toBeDefined();
-      expect(run.exitCode).toBe(0);
-      expect(doc.variants[0].metExpectations).toBe(true);
+      expect(ran.run.exitCode).toBe(0);
+      expect(ran.doc.variants[0].metExpectations).toBe(true);
     });
 
     it('finds what the docs record holds: counts, verdicts, warnings and every trace, step by step', () => {
-      expectAsRecorded(model, doc.variants[0]);
+      expectAsRecorded(model, ran.doc.variants[0]);
     });
   });
 }
@@ -53,30 +58,25 @@ export interface VariantExpectation {
 /** The block for a variant of a model with no docs record (the examples), against figures given here. */
 export function describeExampleVariant(model: string, variant: string, expected: VariantExpectation): void {
   describe(`${model}, variant ${variant}`, () => {
-    let run: CliRun;
-    let doc: any;
-    beforeAll(async () => {
-      run = await runCli([model, '--variant', variant, '--json', '--no-progress']);
-      doc = JSON.parse(run.stdout);
-    }, 1_800_000);
+    const ran = runOnce(model, variant);
 
     it(`is ${expected.verdict}, violating exactly ${Object.keys(expected.traces).join(', ') || 'nothing'}, as the model declares (exit 0)`, () => {
-      expect(run.exitCode).toBe(0);
-      const [v] = doc.variants;
+      expect(ran.run.exitCode).toBe(0);
+      const [v] = ran.doc.variants;
       expect(v.verdict).toBe(expected.verdict);
       expect(v.metExpectations).toBe(true);
       expect(v.violations.map((x: { property: string }) => x.property)).toEqual(Object.keys(expected.traces));
     });
 
     it('searches the whole state graph', () => {
-      const [v] = doc.variants;
+      const [v] = ran.doc.variants;
       expect({ distinct: v.distinctStates, generated: v.statesGenerated, depth: v.depth }).toEqual(expected.counts);
     });
 
     for (const [property, actions] of Object.entries(expected.traces)) {
       it(`finds the shortest counterexample to ${property}`, () => {
-        expect(traceActions(doc, variant, property)).toEqual(actions);
-        const x = doc.variants[0].violations.find((y: { property: string }) => y.property === property);
+        expect(traceActions(ran.doc, variant, property)).toEqual(actions);
+        const x = ran.doc.variants[0].violations.find((y: { property: string }) => y.property === property);
         const lasso = expected.lassos?.[property];
         if (lasso) expect({ loop: x.loop, loopAction: x.loopAction }).toEqual(lasso);
         else expect(x.loop).toBeUndefined();
