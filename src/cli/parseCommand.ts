@@ -4,7 +4,7 @@
 // stderr (exit 2).
 import { type Command, CommanderError, type OptionValues } from 'commander';
 import { EXIT, type ExitCode } from './exitCodes.ts';
-import type { CliIo } from './main.ts';
+import type { CliIo } from './io.ts';
 
 export type Parsed<O> = { readonly file: string; readonly opts: O } | { readonly exit: ExitCode };
 

@@ -2,7 +2,8 @@
 // starts it with the tsx loader registered, as bin/modelcheck.js does for the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Chalk } from 'chalk';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startExpanderWorker } from './workerPool.ts';
 import type { SearchOptions } from '../engine/bfs.ts';
 import { checkVariantParallel, splitRefusal } from '../engine/parallel/parallelSearch.ts';
 import { portLink } from '../engine/parallel/port.ts';
@@ -62,10 +63,10 @@ try {
 /** Worker threads that each expand a share of this variant's search (expanderWorker.ts). */
 function startHelpers(n: number) {
   return Array.from({ length: n }, () => {
-    const worker = new Worker(new URL('../../bin/worker.js', import.meta.url), {
-      workerData: { task: 'expander', file: input.file, params: input.params, variant: input.variant, search: input.search },
-      resourceLimits: { maxOldGenerationSizeMb: input.heapMb },
-    });
+    const worker = startExpanderWorker(
+      { task: 'expander', file: input.file, params: input.params, variant: input.variant, search: input.search },
+      input.heapMb,
+    );
     helpers.push(worker);
     const link = portLink(worker);
     let closed = false;

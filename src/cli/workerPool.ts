@@ -3,7 +3,7 @@
 // worker and helpers it starts). A split search finds what a one-thread search finds, so
 // results do not depend on either number; they come back in the model's order whatever order
 // the workers finish in.
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Progress } from '../engine/bfs.ts';
 import type { RenderOptions, RenderedVariant } from './render.ts';
@@ -11,6 +11,22 @@ import type { WorkerInput, WorkerSearchOptions } from './variantWorker.ts';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
 import { cachedTypecheck, storeTypecheck, typecheckKey } from './typecheckCache.ts';
 import type { CheckpointOptions } from '../engine/checkpoint.ts';
+
+/**
+ * How a run's threads are shared, from `--workers` (default: the cores): variants side by side
+ * first, then each search split among the threads left over (one variant and two threads: one
+ * search on two threads). A simulation runs on one thread a variant. (earlyWorker.ts guesses the
+ * same count from the raw arguments, to start the first thread before the CLI has loaded.)
+ */
+export function threadPlan(
+  workersOption: number | undefined,
+  variants: number,
+  simulate = false,
+): { readonly workers: number; readonly threadsPerSearch: number } {
+  const threads = Math.max(1, workersOption ?? availableParallelism());
+  const workers = Math.max(1, Math.min(threads, variants));
+  return { workers, threadsPerSearch: simulate ? 1 : Math.max(1, Math.floor(threads / workers)) };
+}
 
 /** A ModelError raised in a worker, already formatted there. */
 export class WorkerModelError extends Error {
@@ -44,6 +60,15 @@ const WORKER = new URL('../../bin/worker.js', import.meta.url);
  */
 function heapShare(threads: number): number {
   return Math.floor(((totalmem() / 2 ** 20) * 0.7) / threads);
+}
+
+/**
+ * A worker thread that expands a share of one variant's search (expanderWorker.ts), started by
+ * that variant's worker (variantWorker.ts) with its own heap share. Every worker thread the CLI
+ * starts is started in this module.
+ */
+export function startExpanderWorker(workerData: unknown, heapMb: number): Worker {
+  return new Worker(WORKER, { workerData, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 }
 
 /** The first search's worker, started before its variant is known (startSpareWorker). */

@@ -3,7 +3,7 @@
 // thread as the CLI runs one. Each becomes a path: a variant, an initial state and step labels,
 // which the explorer replays like any other path (walk.ts), so a trace that no longer matches the
 // model is refused at the step that cannot be taken, not shown as if it were real. (The search
-// itself is the CLI's to start: cli/exploreCommand.ts, searchForExplorer.)
+// itself is the CLI's to start: cli/commands/explore.ts, searchForExplorer.)
 import { readFileSync } from 'node:fs';
 import type { Progress } from '../engine/bfs.ts';
 import { ModelError } from '../engine/errors.ts';

@@ -3,7 +3,7 @@
 // that do not come from its own page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { searchForExplorer } from '../../src/cli/exploreCommand.ts';
+import { searchForExplorer } from '../../src/cli/commands/explore.ts';
 import { API_HEADER, startExplorer, type Explorer } from '../../src/explore/server.ts';
 import dieHard from '../fixtures/dieHard.ts';
 import { DIE_HARD_STEPS } from '../fixtures/dieHardSolution.ts';

@@ -1,24 +1,18 @@
 // `modelcheck explore <model>`: serves the explorer (src/explore/) on 127.0.0.1 until Ctrl-C.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { Chalk } from 'chalk';
 import { spawn } from 'node:child_process';
-import { ModelError } from '../engine/errors.ts';
-import { formatError } from '../report/errorText.ts';
-import { fromReport, initialOf, readTraceFile, type Counterexample, type JsonViolation, type Run } from '../explore/counterexamples.ts';
-import { checkInWorkers } from './workerPool.ts';
-import { startExplorer } from '../explore/server.ts';
-import { Walk } from '../explore/walk.ts';
-import { EXIT, type ExitCode } from './exitCodes.ts';
-import { loadModel } from './loadModel.ts';
-import { parseCommand } from './parseCommand.ts';
-import type { CliIo } from './main.ts';
-
-function port(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0 || n > 65535)
-    throw new InvalidArgumentError('expected a port number from 0 to 65535 (0: a free one)');
-  return n;
-}
+import { ModelError } from '../../engine/errors.ts';
+import { fromReport, initialOf, readTraceFile, type Counterexample, type JsonViolation, type Run } from '../../explore/counterexamples.ts';
+import { checkInWorkers } from '../workerPool.ts';
+import { startExplorer } from '../../explore/server.ts';
+import { Walk } from '../../explore/walk.ts';
+import { exitForFailure } from '../failure.ts';
+import { EXIT, type ExitCode } from '../exitCodes.ts';
+import { loadModel } from '../loadModel.ts';
+import { parseCommand } from '../parseCommand.ts';
+import type { CliIo } from '../io.ts';
+import { port } from '../options.ts';
 
 interface Options {
   variant?: string;
@@ -87,15 +81,11 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
     for (const stop of stops) Atomics.store(stop, 0, 1);
     return EXIT.OK;
   } catch (e) {
-    if (e instanceof ModelError) {
-      io.stderr(formatError(e, file, new Chalk({ level: io.colorOut ? 1 : 0 })));
-      return EXIT.ERROR;
-    }
     if ((e as { code?: string }).code === 'EADDRINUSE') {
       io.stderr(`modelcheck explore: port ${opts.port} is in use; name another with --port, or leave it out for a free one\n`);
       return EXIT.ERROR;
     }
-    throw e;
+    return exitForFailure(e, io, file, new Chalk({ level: io.colorOut ? 1 : 0 }));
   }
 }
 

@@ -7,30 +7,24 @@
 // text needs `--render`, and only a change of results needs the searches again; the end-to-end
 // tests, which run the variants anyway, compare each run with the record and say when
 // (docs/architecture.md, "Generated documentation").
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { Chalk } from 'chalk';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
-import { checkVariant } from '../engine/bfs.ts';
-import { ModelError } from '../engine/errors.ts';
-import type { Model, Variant } from '../engine/model.ts';
-import { formatError } from '../report/errorText.ts';
-import { modelDocs, pageFiles, recordedDocs, StaleRecord, verdictMarkers, verdictTable, type VariantDocs } from '../report/docs.ts';
-import type { DocsManifest } from '../report/manifest.ts';
-import { PathReplayer } from '../engine/replay.ts';
-import { EXIT, type ExitCode } from './exitCodes.ts';
-import { loadModel } from './loadModel.ts';
-import { parseCommand } from './parseCommand.ts';
-import type { CliIo } from './main.ts';
-import { renderVariant, type RenderOptions } from './render.ts';
-import { checkInWorkers, WorkerModelError } from './workerPool.ts';
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
-  return n;
-}
+import { checkVariant } from '../../engine/bfs.ts';
+import { ModelError } from '../../engine/errors.ts';
+import type { Model, Variant } from '../../engine/model.ts';
+import { modelDocs, pageFiles, recordedDocs, StaleRecord, verdictMarkers, verdictTable, type VariantDocs } from '../../report/docs.ts';
+import type { DocsManifest } from '../../report/manifest.ts';
+import { PathReplayer } from '../../engine/replay.ts';
+import { exitForFailure } from '../failure.ts';
+import { EXIT, type ExitCode } from '../exitCodes.ts';
+import { loadModel } from '../loadModel.ts';
+import { parseCommand } from '../parseCommand.ts';
+import type { CliIo } from '../io.ts';
+import { positiveInt } from '../options.ts';
+import { renderVariant, type RenderOptions } from '../render.ts';
+import { checkInWorkers, threadPlan } from '../workerPool.ts';
 
 /** The Markdown files the model's matrices include, as paths from the working directory. */
 function explanationFiles(model: Model, modelFile: string): Map<string, string> {
@@ -192,7 +186,7 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
       modelFile: file,
       docs: true,
     };
-    const workers = Math.min(opts.workers ?? availableParallelism(), names.length);
+    const { workers } = threadPlan(opts.workers, names.length);
     const rendered =
       workers > 1
         ? await checkInWorkers(file, names, { params: [], search: {}, render }, workers)
@@ -226,18 +220,10 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
     io.stdout(`wrote ${wrote}: ${names.length} variants, ${counterexamples} counterexample${counterexamples === 1 ? '' : 's'}\n`);
     return EXIT.OK;
   } catch (e) {
-    if (e instanceof ModelError) {
-      io.stderr(`${formatError(e, file, chalk)}\n`);
-      return EXIT.ERROR;
-    }
     if (e instanceof StaleRecord) {
       io.stderr(`modelcheck docs: ${e.message}\n`);
       return EXIT.ERROR;
     }
-    if (e instanceof WorkerModelError) {
-      io.stderr(`${e.text}\n`);
-      return EXIT.ERROR;
-    }
-    throw e;
+    return exitForFailure(e, io, file, chalk);
   }
 }

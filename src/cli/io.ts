@@ -1,0 +1,15 @@
+// What the command line reads and writes, handed in by bin/modelcheck.js (or a test): the CLI's
+// modules touch process only through this.
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Whether stdout is a terminal that takes colour. */
+  readonly colorOut: boolean;
+  /** Whether stderr is a terminal (progress is then updated in place). */
+  readonly stderrIsTty: boolean;
+  /**
+   * Calls `handler` when the user asks the run to stop (Ctrl-C); returns a function that stops
+   * listening. Absent in tests that do not need it.
+   */
+  readonly onInterrupt?: (handler: () => void) => () => void;
+}
