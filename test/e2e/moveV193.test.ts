@@ -126,9 +126,6 @@ const V193_LASSO = [
   'dockerClusterController.reconcile(DockerCluster/c1)',
 ];
 
-// 2026-12-04, second reading place 4: 921,322 -> 542,502 states, depth 47 -> 50 (the locked condition
-// patch fails from a stale cache, where the unlocked one wrote; the traces are unchanged).
-
 const V193_SETTLED_TRACE = [
   null,
   'mover.pauseCluster(Cluster/c1)',
