@@ -71,7 +71,7 @@ export const CASES: readonly BenchCase[] = [
     name: 'LamportMutex, packed into integers',
     load: async () => ({ model: (await import('../test/fixtures/classic/lamportMutexPacked.ts')).default, variant: 'default' }),
   },
-  // The same models with their states declared as packed records (src/engine/packed): read as
+  // The same models with their states declared as packed records (src/engine/values/packed): read as
   // the immutable.js ones are, held as the hand-packed ones are.
   {
     name: 'TwoPhase, 7 resource managers, a packed record',

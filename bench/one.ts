@@ -10,7 +10,7 @@ import { tuneHeap } from '../src/cli/heap.ts';
 // As the CLI does (bin/modelcheck.js), unless asked not to (MODELCHECK_V8_HEAP=default, for an A/B).
 if (process.env.MODELCHECK_V8_HEAP !== 'default') tuneHeap();
 const threads = Number(process.argv[3] ?? 1);
-/** Where the frontier is kept (src/engine/storage.ts): auto by default; bytes or disk to measure those tiers. */
+/** Where the frontier is kept (src/engine/search/storage.ts): auto by default; bytes or disk to measure those tiers. */
 const storage = (process.argv[4] ?? 'auto') as 'auto' | 'objects' | 'bytes' | 'disk';
 const index = Number(process.argv[2]);
 const { c, v } = await caseVariant(process.argv[2]);

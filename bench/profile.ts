@@ -51,7 +51,7 @@ function partOf(url: string, name: string): string {
   if (name === '(garbage collector)') return 'garbage collection';
   if (name === '(idle)' || name === '(program)') return 'idle, and V8 outside JavaScript';
   if (url.includes('/node_modules/immutable/')) return "immutable.js (the model's state values)";
-  if (/\/src\/engine\/(encoding|hash|fingerprint)\.ts/.test(url)) return 'checker: canonical encoding and fingerprints';
+  if (/\/src\/engine\/values\/(encoding|hash|fingerprint)\.ts/.test(url)) return 'checker: canonical encoding and fingerprints';
   if (url.includes('/src/engine/')) return 'checker: search, visited set, trace log, model calls';
   if (url.includes('/src/k8s/')) return 'Kubernetes library (src/k8s)';
   if (url.includes('/models/') || url.includes('/test/fixtures/')) return "the model's own code";

@@ -118,7 +118,7 @@ const CASES: readonly Case[] = [
     module: 'MCLamportMutex',
     modelcheck: ['test/fixtures/classic/lamportMutexPacked.ts'],
   },
-  // And declared as packed records (src/engine/packed): read as the immutable.js models are.
+  // And declared as packed records (src/engine/values/packed): read as the immutable.js models are.
   twoPhase(7, 'record'),
   {
     name: 'LamportMutex, a packed record',

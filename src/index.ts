@@ -41,15 +41,15 @@ export type {
 } from './engine/model.ts';
 export { check, selectVariants, type CheckOptions } from './engine/check.ts';
 export { configureModel } from './engine/parameters.ts';
-export { checkVariant, type SearchOptions, type Progress } from './engine/bfs.ts';
-export type { CheckpointOptions } from './engine/checkpoint.ts';
-export { checkVariantParallel, expanderInThisThread, splitRefusal } from './engine/parallel/parallelSearch.ts';
-export { serveExpander, portLink, type MessagePortLike } from './engine/parallel/port.ts';
-export type { ExpanderLink } from './engine/parallel/protocol.ts';
-export { simulateVariant, type SimulationOptions } from './engine/simulate.ts';
+export { checkVariant, type SearchOptions, type Progress } from './engine/search/bfs.ts';
+export type { CheckpointOptions } from './engine/search/checkpoint.ts';
+export { checkVariantParallel, expanderInThisThread, splitRefusal } from './engine/search/parallel/parallelSearch.ts';
+export { serveExpander, portLink, type MessagePortLike } from './engine/search/parallel/port.ts';
+export type { ExpanderLink } from './engine/search/parallel/protocol.ts';
+export { simulateVariant, type SimulationOptions } from './engine/search/simulate.ts';
 export { ModelError, type ModelErrorCode } from './engine/errors.ts';
-export { Fingerprinter } from './engine/fingerprint.ts';
-export type { TraceStep } from './engine/trace.ts';
+export { Fingerprinter } from './engine/values/fingerprint.ts';
+export type { TraceStep } from './engine/search/trace.ts';
 export type {
   Verdict,
   Stats,
@@ -62,6 +62,6 @@ export type {
   SimulationFacts,
 } from './engine/result.ts';
 export * as k8s from './k8s/index.ts';
-export { FlatRecord, type FlatRecordOf } from './engine/flatRecord.ts';
-export * as packed from './engine/packed/index.ts';
-export type { PackedRecordOf } from './engine/packed/index.ts';
+export { FlatRecord, type FlatRecordOf } from './engine/values/flatRecord.ts';
+export * as packed from './engine/values/packed/index.ts';
+export type { PackedRecordOf } from './engine/values/packed/index.ts';

@@ -1,13 +1,13 @@
 // A checkpoint directory (--checkpoint DIR): manifest.json says what run the checkpoints are
 // of (the model file, the arguments that decide its results, and a digest of every file that
 // shapes its states: the model's modules and modelcheck's own sources, comments aside), and
-// variants/ holds one checkpoint file per variant (src/engine/checkpoint.ts). `modelcheck
+// variants/ holds one checkpoint file per variant (src/engine/search/checkpoint.ts). `modelcheck
 // resume DIR` runs the same command again with --resume DIR; a run resumed against files or
 // arguments other than the manifest's is refused, saying what differs.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { CheckpointOptions } from '../engine/checkpoint.ts';
+import type { CheckpointOptions } from '../engine/search/checkpoint.ts';
 import { ModelError } from '../engine/errors.ts';
 import { PACKAGE_ROOT, fileDigest, inputDifferences, localModules, tsFilesUnder } from './sourceDigests.ts';
 

@@ -2,8 +2,8 @@
 // variant's own worker (variantWorker.ts), which started it. It loads the model file itself:
 // a model's functions cannot be sent between threads.
 import { parentPort, workerData } from 'node:worker_threads';
-import { serveExpander } from '../engine/parallel/port.ts';
-import type { ExpanderOptions } from '../engine/parallel/expander.ts';
+import { serveExpander } from '../engine/search/parallel/port.ts';
+import type { ExpanderOptions } from '../engine/search/parallel/expander.ts';
 import { loadModel } from './loadModel.ts';
 
 const input = workerData as { file: string; params: readonly string[]; variant: string; search: ExpanderOptions };

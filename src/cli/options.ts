@@ -1,7 +1,7 @@
 // The option parsers every command shares: each takes commander's string and returns the value,
 // or refuses it with what it expected (commander prints that as a usage error, exit 2).
 import { InvalidArgumentError } from 'commander';
-import type { StorageMode } from '../engine/storage.ts';
+import type { StorageMode } from '../engine/search/storage.ts';
 
 export function positiveInt(value: string): number {
   const n = Number(value);

@@ -1,7 +1,7 @@
 // Progress of long searches, on stderr only: nothing for the first seconds (a quick run stays
 // quiet), then on a terminal one line rewritten in place, elsewhere (CI logs, files) a line every
 // few seconds. With variants checked in parallel, the line shows each one's latest figures.
-import type { Progress } from '../engine/bfs.ts';
+import type { Progress } from '../engine/search/bfs.ts';
 
 export interface ProgressOptions {
   /** Stay quiet until a search has run this long. */

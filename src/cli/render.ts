@@ -9,9 +9,9 @@ import { counterexampleFileName, violationToItf } from '../report/itf.ts';
 import { violationToMermaidMarkdown } from '../report/mermaid.ts';
 import { graphToDot } from '../report/dot.ts';
 import { variantDocs, type VariantDocs } from '../report/docs.ts';
-import { smallGraph } from '../engine/smallGraph.ts';
+import { smallGraph } from '../engine/search/smallGraph.ts';
 import type { Variant } from '../engine/model.ts';
-import { PathReplayer } from '../engine/replay.ts';
+import { PathReplayer } from '../engine/search/replay.ts';
 
 function num(n: number): string {
   return n.toLocaleString('en-US');

@@ -23,7 +23,7 @@ function typescript(): typeof ts {
   return compiler;
 }
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * A TypeScript file's code without its comments and layout, digested: the digest of its tokens,

@@ -5,12 +5,12 @@
 // the workers finish in.
 import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Progress } from '../engine/bfs.ts';
+import type { Progress } from '../engine/search/bfs.ts';
 import type { RenderOptions, RenderedVariant } from './render.ts';
 import type { WorkerInput, WorkerSearchOptions } from './variantWorker.ts';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
 import { cachedTypecheck, storeTypecheck, typecheckKey } from './typecheckCache.ts';
-import type { CheckpointOptions } from '../engine/checkpoint.ts';
+import type { CheckpointOptions } from '../engine/search/checkpoint.ts';
 
 /**
  * How a run's threads are shared, from `--workers` (default: the cores): variants side by side

@@ -1,5 +1,5 @@
 // The library entry point: check every variant of a model (or one), and return typed results.
-import { checkVariant, type SearchOptions } from './bfs.ts';
+import { checkVariant, type SearchOptions } from './search/bfs.ts';
 import { ModelError } from './errors.ts';
 import type { Model, Variant, VariantMatrix } from './model.ts';
 import type { ModelResult } from './result.ts';

@@ -1,7 +1,7 @@
 // Faults in a model (as opposed to verdicts about it): typed, with a code, and naming the model,
 // the action or property, and the state involved. The engine throws only ModelError, or a real
 // bug; the CLI is the single place that catches and prints them.
-import type { TraceStep } from './trace.ts';
+import type { TraceStep } from './search/trace.ts';
 
 export type ModelErrorCode =
   | 'MC001_MODEL_FILE_MISSING' // the model file does not exist

@@ -5,9 +5,9 @@
 // state's trace at its own boundary, in whichever thread it is.
 import type { Action, LivenessProperty, Property, StepEvent } from './model.ts';
 import { DEADLOCK } from './model.ts';
-import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
-import type { StateFingerprinter } from './symmetry.ts';
-import { NotAStateValue, UnnamedRecord } from './encoding.ts';
+import type { Fingerprint, Fingerprinter } from './values/fingerprint.ts';
+import type { StateFingerprinter } from './search/symmetry.ts';
+import { NotAStateValue, UnnamedRecord } from './values/encoding.ts';
 import { FaultThrown, ModelError, causeOf, type ModelErrorCode } from './errors.ts';
 import type { PropertyResult, PropertyStatus } from './result.ts';
 

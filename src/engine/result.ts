@@ -1,8 +1,8 @@
 // What a check returns: verdicts as data. An incomplete search is its own verdict and can
 // never be read as a proof.
 import type { PropertyKind, StepEvent } from './model.ts';
-import type { TraceStep } from './trace.ts';
-import type { StorageStats } from './storage.ts';
+import type { TraceStep } from './search/trace.ts';
+import type { StorageStats } from './search/storage.ts';
 
 export type Verdict = 'proved' | 'violated' | 'incomplete';
 /**

@@ -5,7 +5,7 @@
 // model is refused at the step that cannot be taken, not shown as if it were real. (The search
 // itself is the CLI's to start: cli/commands/explore.ts, searchForExplorer.)
 import { readFileSync } from 'node:fs';
-import type { Progress } from '../engine/bfs.ts';
+import type { Progress } from '../engine/search/bfs.ts';
 import { ModelError } from '../engine/errors.ts';
 import { ACTION_TAKEN, toItfValue, variables } from '../report/itf.ts';
 import { stateToJson } from '../report/stateJson.ts';

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ModelError } from '../engine/errors.ts';
 import { normalizeVariant, type Model, type Variant } from '../engine/model.ts';
-import type { TraceStep } from '../engine/trace.ts';
+import type { TraceStep } from '../engine/search/trace.ts';
 import { formatError } from '../report/errorText.ts';
 import { pathToMermaid } from '../report/mermaid.ts';
 import { eventsToJson, stateToJson } from '../report/stateJson.ts';

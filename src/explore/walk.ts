@@ -4,10 +4,10 @@
 // built for speed, where this one is built to say what happened. The model's own code is called
 // through ModelCalls, so that a fault here reads as it does in a search: one error shape.
 import { ModelError, FaultThrown, toModelError } from '../engine/errors.ts';
-import { Fingerprinter, hexOf, type Fingerprint } from '../engine/fingerprint.ts';
+import { Fingerprinter, hexOf, type Fingerprint } from '../engine/values/fingerprint.ts';
 import { DEADLOCK, normalizeVariant, stepLabel, type Action, type Property, type StepEvent, type Variant } from '../engine/model.ts';
 import { initialStates, ModelCalls } from '../engine/modelCalls.ts';
-import type { TraceStep } from '../engine/trace.ts';
+import type { TraceStep } from '../engine/search/trace.ts';
 import { actorOf } from '../report/steps.ts';
 
 /** A step enabled in a state: its label (`mover.delete(Cluster/c1)`), who takes it, and where it leads. */

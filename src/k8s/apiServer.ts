@@ -4,7 +4,7 @@
 // docs/capi-semantics.md, "Kubernetes API server rules".
 // Who receives the watch events is not decided here (world.ts fans them out).
 import { List, Map, type RecordOf } from 'immutable';
-import { FlatRecord } from '../engine/flatRecord.ts';
+import { FlatRecord } from '../engine/values/flatRecord.ts';
 import { recall, remember, requestKey, type Outcome } from './writeMemo.ts';
 import {
   addsFinalizer,

@@ -1,8 +1,8 @@
 // A value's content as a short string, for the library's memos by content (writeMemo.ts, the
 // reconciles' memo in kubernetes.ts): the 128-bit digest of its canonical encoding
 // (Fingerprinter.key), the odds the checker's part digests already take.
-import { NotAStateValue } from '../engine/encoding.ts';
-import { Fingerprinter } from '../engine/fingerprint.ts';
+import { NotAStateValue } from '../engine/values/encoding.ts';
+import { Fingerprinter } from '../engine/values/fingerprint.ts';
 
 const keys = new Fingerprinter();
 

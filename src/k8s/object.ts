@@ -3,7 +3,7 @@
 // small spec and the status conditions. Field names are Kubernetes' own. Nothing here knows about any
 // particular controller or about clusterctl.
 import { List, Map, type RecordOf } from 'immutable';
-import { FlatRecord } from '../engine/flatRecord.ts';
+import { FlatRecord } from '../engine/values/flatRecord.ts';
 
 /** `Kind/name`, e.g. `Cluster/c1`. The model has one namespace, so the namespace is left out. */
 export type ObjectKey = string;

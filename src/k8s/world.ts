@@ -6,10 +6,10 @@
 // its informer's DeltaFIFO hands them out (see WatchOrder), and taking an event in runs the watch
 // handlers that enqueue keys.
 import { List, Map, Set, type RecordOf } from 'immutable';
-import { fieldIndex, FlatRecord, valueAt, valuesOf, withValueAt, withValues } from '../engine/flatRecord.ts';
-import { mapEntries } from '../engine/immutableInternals.ts';
+import { fieldIndex, FlatRecord, valueAt, valuesOf, withValueAt, withValues } from '../engine/values/flatRecord.ts';
+import { mapEntries } from '../engine/values/immutableInternals.ts';
 import { emptyServer, type ApiServer, type WatchEvent } from './apiServer.ts';
-import { PRESENTED } from '../engine/presented.ts';
+import { PRESENTED } from '../engine/values/presented.ts';
 import type { KubeObject, ObjectKey } from './object.ts';
 
 /** A local variable of an in-flight reconcile: any state value (a copy of an object, a list, a flag). */

@@ -2,8 +2,8 @@
 // the values allow (a Record field, a Map entry; a List or a Set is a leaf). Colouring and
 // layout are the text reporter's job.
 import { isList, isMap, isRecord, isSet, is } from 'immutable';
-import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
-import { showsAllFields, unpack } from '../engine/packed/packedType.ts';
+import { isPlainObject, plainKeys } from '../engine/values/plainValue.ts';
+import { showsAllFields, unpack } from '../engine/values/packed/packedType.ts';
 
 export interface Change {
   /** Field names and map keys from the state's root to the changed value. */

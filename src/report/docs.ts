@@ -5,12 +5,12 @@
 // (variantDocs, after the searches of `modelcheck docs`) or from their record (recordedDocs, for
 // `docs --render` and `--check`): the record keeps what the searches found, each counterexample as
 // its steps' labels, and the model replays them, so that both ways give the same page.
-import { describeFairness } from '../engine/ledger.ts';
+import { describeFairness } from '../engine/search/ledger.ts';
 import { normalizeVariant, type Model, type Variant } from '../engine/model.ts';
 import { reportedProperties } from '../engine/modelCalls.ts';
-import type { PathReplayer } from '../engine/replay.ts';
+import type { PathReplayer } from '../engine/search/replay.ts';
 import type { PropertyStatus, VariantResult, Violation } from '../engine/result.ts';
-import { withViews } from '../engine/trace.ts';
+import { withViews } from '../engine/search/trace.ts';
 import { violationToMermaid } from './mermaid.ts';
 import { changeText, fullState, pathText, readCounterexample, type StepReading } from './steps.ts';
 import { formatValue } from './diff.ts';

@@ -1,9 +1,9 @@
 // A small model's reachable graph in Graphviz DOT, the counterexample drawn over it: its states
 // and steps in red, its first state doubled, a lasso's closing step included. Each node shows
 // its state as the variant's view reads it; initial states are bold.
-import { Fingerprinter } from '../engine/fingerprint.ts';
+import { Fingerprinter } from '../engine/values/fingerprint.ts';
 import type { Violation } from '../engine/result.ts';
-import type { SmallGraph } from '../engine/smallGraph.ts';
+import type { SmallGraph } from '../engine/search/smallGraph.ts';
 import { formatValue, leaves } from './diff.ts';
 import { pathText } from './steps.ts';
 

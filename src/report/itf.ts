@@ -5,8 +5,8 @@
 // The action of each step is recorded twice: in the state's `#meta.action`, and in the variable
 // `mbt::actionTaken`, Quint's convention for model-based testing.
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
-import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
-import { unpack } from '../engine/packed/packedType.ts';
+import { isPlainObject, plainKeys } from '../engine/values/plainValue.ts';
+import { unpack } from '../engine/values/packed/packedType.ts';
 import type { VariantResult, Violation } from '../engine/result.ts';
 
 export type ItfValue =

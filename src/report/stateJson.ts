@@ -2,8 +2,8 @@
 // docs keep of each run (manifest.ts), which must not depend on the rest of the document.
 import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
 import type { StepEvent } from '../engine/model.ts';
-import { isPlainObject, plainKeys } from '../engine/plainValue.ts';
-import { unpack } from '../engine/packed/packedType.ts';
+import { isPlainObject, plainKeys } from '../engine/values/plainValue.ts';
+import { unpack } from '../engine/values/packed/packedType.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

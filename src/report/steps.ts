@@ -3,7 +3,7 @@
 // docs all render this one reading, so they cannot disagree.
 import type { StepEvent } from '../engine/model.ts';
 import type { Violation } from '../engine/result.ts';
-import type { TraceStep } from '../engine/trace.ts';
+import type { TraceStep } from '../engine/search/trace.ts';
 import { diff, formatValue, leaves, type Change } from './diff.ts';
 
 /**

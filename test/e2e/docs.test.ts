@@ -182,7 +182,7 @@ describe('docs --check on an edited copy of the package', () => {
       '// internal/controllers/cluster/cluster_controller.go Reconcile:',
       '// Reconcile (cluster_controller.go):',
     );
-    const undoEngine = edit('src/engine/bfs.ts', /^\/\/ /m, '// A comment changed by a test. ');
+    const undoEngine = edit('src/engine/search/bfs.ts', /^\/\/ /m, '// A comment changed by a test. ');
     const r = await docs('--check');
     undoEngine();
     undoReconcile();

@@ -1,4 +1,4 @@
-// A search resumed from a checkpoint (src/engine/checkpoint.ts) ends exactly as the search
+// A search resumed from a checkpoint (src/engine/search/checkpoint.ts) ends exactly as the search
 // that never stopped: the same counts, verdicts, premise counts, coverage and traces. Every
 // model here is searched once straight through; then again with a checkpoint at every level
 // boundary, each kept; then resumed from every one of them, with one thread and with two

@@ -3,7 +3,7 @@
 // value, a plain array or object or a primitive is refused with the path to it.
 import { describe, expect, it } from 'vitest';
 import { List, Map, OrderedMap, OrderedSet, Record, Set } from 'immutable';
-import { CanonicalEncoder, NotAStateValue, UnnamedRecord } from '../../src/engine/encoding.ts';
+import { CanonicalEncoder, NotAStateValue, UnnamedRecord } from '../../src/engine/values/encoding.ts';
 
 const encoder = new CanonicalEncoder();
 

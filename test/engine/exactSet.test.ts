@@ -3,8 +3,8 @@
 // Real 64-bit collisions cannot be found on demand, so these tests give equal fingerprints
 // to different encodings directly.
 import { describe, expect, it } from 'vitest';
-import { ExactSeenSet } from '../../src/engine/exactSet.ts';
-import { NEW } from '../../src/engine/seenSet.ts';
+import { ExactSeenSet } from '../../src/engine/search/exactSet.ts';
+import { NEW } from '../../src/engine/search/seenSet.ts';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 

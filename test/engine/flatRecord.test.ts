@@ -1,4 +1,4 @@
-// FlatRecord (src/engine/flatRecord.ts): a drop-in for immutable.js's Record with its fields in
+// FlatRecord (src/engine/values/flatRecord.ts): a drop-in for immutable.js's Record with its fields in
 // one array. The reference is immutable.js itself: every operation is run on a FlatRecord and
 // on an immutable.js Record with the same defaults and name, and the two must agree (printed
 // form, plain form, equality, hash, identity of a write that changes nothing), read the same to
@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getIn, is, isRecord, List, Map, Record, Set, type RecordOf } from 'immutable';
 import { Fingerprinter, FlatRecord } from 'modelcheck';
-import { CanonicalEncoder } from '../../src/engine/encoding.ts';
-import { fieldIndex, valueAt, valuesOf, withValueAt, withValues } from '../../src/engine/flatRecord.ts';
-import { StateCodec } from '../../src/engine/stateCodec.ts';
+import { CanonicalEncoder } from '../../src/engine/values/encoding.ts';
+import { fieldIndex, valueAt, valuesOf, withValueAt, withValues } from '../../src/engine/values/flatRecord.ts';
+import { StateCodec } from '../../src/engine/values/stateCodec.ts';
 import { diff, formatValue, leaves } from '../../src/report/diff.ts';
 import { stateToJson } from '../../src/report/stateJson.ts';
 import { toItfValue } from '../../src/report/itf.ts';

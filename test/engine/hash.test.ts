@@ -2,7 +2,7 @@
 // prefix and the rest in one buffer, for every split the encoder can make (a Record type's
 // names, hashed once, then a part's values).
 import { describe, expect, it } from 'vitest';
-import { murmur3x86_128, murmur3x86_128Prefix, murmur3x86_128Resume } from '../../src/engine/hash.ts';
+import { murmur3x86_128, murmur3x86_128Prefix, murmur3x86_128Resume } from '../../src/engine/values/hash.ts';
 
 /** Deterministic bytes (a linear congruential generator), so a failure can be replayed. */
 function bytes(n: number, seed: number): Uint8Array {

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Map, Set } from 'immutable';
-import { Fingerprinter } from '../../src/engine/fingerprint.ts';
+import { Fingerprinter } from '../../src/engine/values/fingerprint.ts';
 import { readFileSync } from 'node:fs';
-import { IMMUTABLE_VERSION, immutableVersionProblem, mapEntries, setEntries } from '../../src/engine/immutableInternals.ts';
+import { IMMUTABLE_VERSION, immutableVersionProblem, mapEntries, setEntries } from '../../src/engine/values/immutableInternals.ts';
 
 type Op = { set: true; key: number; value: number } | { set: false; key: number };
 const op: fc.Arbitrary<Op> = fc.oneof(

@@ -1,7 +1,7 @@
 // Liveness checking compared with a brute-force reference on thousands of small random models
 // (test/helpers/livenessReference.ts), with fixed seeds so that every run checks the same ones.
 //
-// The reference is independent of src/engine/liveness.ts: it enumerates every subset of the
+// The reference is independent of src/engine/search/liveness.ts: it enumerates every subset of the
 // reachable states as a candidate cycle and tests it directly for strong connection, fairness and
 // violation, where the checker finds Tarjan components and refines them for strong fairness
 // (Streett conditions), then builds one cycle inside. For each property the two must agree on the

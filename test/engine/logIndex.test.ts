@@ -3,8 +3,8 @@
 // the log together hold at most 24 bytes a state once past the log's first chunk (issue 7's
 // budget, TLC's 8-byte fingerprint plus a predecessor pointer being the reference).
 import { describe, expect, it } from 'vitest';
-import { LogIndex, NEW } from '../../src/engine/logIndex.ts';
-import { StateLog } from '../../src/engine/trace.ts';
+import { LogIndex, NEW } from '../../src/engine/search/logIndex.ts';
+import { StateLog } from '../../src/engine/search/trace.ts';
 
 /** Puts (hi, lo) and, when new, logs it as the next state, as the search does. */
 function visit(index: LogIndex, log: StateLog, hi: number, lo: number): number {

@@ -1,4 +1,4 @@
-// Packed values (src/engine/packed): a state's shape declared once, read and written as
+// Packed values (src/engine/values/packed): a state's shape declared once, read and written as
 // immutable.js values are, held as small integers. What is checked here: each type reads back
 // what was written and never changes a value it was read from; a write outside the declared
 // type is an error that says what and where; equal values are equal to immutable.js and share
@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Set as ImmutableSet, is } from 'immutable';
 import { action, checkVariant, Fingerprinter, ModelError, packed, type Variant } from 'modelcheck';
-import { StateCodec } from '../../src/engine/stateCodec.ts';
-import { CanonicalEncoder } from '../../src/engine/encoding.ts';
+import { StateCodec } from '../../src/engine/values/stateCodec.ts';
+import { CanonicalEncoder } from '../../src/engine/values/encoding.ts';
 import { diff, formatValue, leaves } from '../../src/report/diff.ts';
 import { stateToJson } from '../../src/report/stateJson.ts';
 import { toItfValue, variables } from '../../src/report/itf.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { is, List, Map, Record } from 'immutable';
 import { FlatRecord } from 'modelcheck';
-import { StateCodec } from '../../src/engine/stateCodec.ts';
+import { StateCodec } from '../../src/engine/values/stateCodec.ts';
 import { diff, formatValue } from '../../src/report/diff.ts';
 
 class ImmPoint extends Record({ x: 0, y: 0 }, 'ImmPoint') {

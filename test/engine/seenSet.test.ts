@@ -1,7 +1,7 @@
 // The visited set: one probe sequence answers "seen before?" and inserts, and growing the
 // table keeps every entry with the id it was first stored with.
 import { describe, expect, it } from 'vitest';
-import { NEW, SeenSet } from '../../src/engine/seenSet.ts';
+import { NEW, SeenSet } from '../../src/engine/search/seenSet.ts';
 
 /** xorshift32: a fixed pseudo-random sequence, so a failure reproduces. */
 function xorshift(seed: number): () => number {

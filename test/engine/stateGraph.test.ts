@@ -1,7 +1,7 @@
 // The state graph keeps its edges in chunks during the search and joins them for the liveness
-// phase (src/engine/stateGraph.ts): what is joined must be every edge, in order, across chunks.
+// phase (src/engine/search/stateGraph.ts): what is joined must be every edge, in order, across chunks.
 import { describe, expect, it } from 'vitest';
-import { StateGraph } from '../../src/engine/stateGraph.ts';
+import { StateGraph } from '../../src/engine/search/stateGraph.ts';
 
 describe('the state graph', () => {
   it('keeps every edge across chunk boundaries (2^20 edges a chunk), in order, and joins them exactly', () => {

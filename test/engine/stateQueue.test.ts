@@ -1,12 +1,12 @@
-// The frontier queue (src/engine/stateQueue.ts) gives back what went in, in order, whatever it
+// The frontier queue (src/engine/search/stateQueue.ts) gives back what went in, in order, whatever it
 // held the states as: objects, a packed state's words in a typed array, or bytes.
 import { describe, expect, it } from 'vitest';
 import { Map } from 'immutable';
 import { packed } from 'modelcheck';
-import { StateCodec } from '../../src/engine/stateCodec.ts';
-import { StateQueue } from '../../src/engine/stateQueue.ts';
-import { Storage } from '../../src/engine/storage.ts';
-import { PackedValue } from '../../src/engine/packed/packedType.ts';
+import { StateCodec } from '../../src/engine/values/stateCodec.ts';
+import { StateQueue } from '../../src/engine/search/stateQueue.ts';
+import { Storage } from '../../src/engine/search/storage.ts';
+import { PackedValue } from '../../src/engine/values/packed/packedType.ts';
 
 const { record, int, seqOf, setOf } = packed;
 const Small = record('Small', { n: int(-5, 5), s: setOf([0, 1, 2]) });

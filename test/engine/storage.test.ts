@@ -1,4 +1,4 @@
-// Where the frontier is kept (src/engine/storage.ts: objects, bytes, or spill files) must not
+// Where the frontier is kept (src/engine/search/storage.ts: objects, bytes, or spill files) must not
 // change what a search finds: the same counts, verdicts, premise counts, coverage and traces,
 // state for state, with one thread or several. Each model is searched with its frontier held as
 // objects, then with every state written as bytes and rebuilt (stateCodec.ts), then with the
@@ -11,9 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { List, Map, OrderedMap, OrderedSet, Record, Set, is } from 'immutable';
 import { checkVariant, checkVariantParallel, configureModel, expanderInThisThread, type Variant } from 'modelcheck';
-import { StateCodec } from '../../src/engine/stateCodec.ts';
+import { StateCodec } from '../../src/engine/values/stateCodec.ts';
 import { stateToJson } from '../../src/report/stateJson.ts';
-import { BYTES, DISK, OBJECTS, tierFor } from '../../src/engine/storage.ts';
+import { BYTES, DISK, OBJECTS, tierFor } from '../../src/engine/search/storage.ts';
 import { twoPhase } from '../fixtures/classic/twoPhase.ts';
 import { comparable, smallModels } from '../helpers/smallModels.ts';
 import resumable from '../fixtures/resumable.ts';

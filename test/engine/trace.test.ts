@@ -1,7 +1,7 @@
 // The trace log: parent links, actions, fingerprints and depths in typed arrays, kept intact
 // when they grow, and walked back from any state to its initial state.
 import { describe, expect, it } from 'vitest';
-import { StateLog } from '../../src/engine/trace.ts';
+import { StateLog } from '../../src/engine/search/trace.ts';
 
 describe('StateLog', () => {
   it('walks a path back to its initial state, in order', () => {

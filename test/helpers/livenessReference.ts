@@ -2,7 +2,7 @@
 // test/engine/livenessReference.test.ts to compare the checker with brute force on thousands of
 // small random transition systems.
 //
-// It shares no code with src/engine/liveness.ts and works differently: instead of Tarjan's
+// It shares no code with src/engine/search/liveness.ts and works differently: instead of Tarjan's
 // components refined for strong fairness, it enumerates every subset of the reachable states and
 // keeps those that could be the states a lasso's cycle visits. That costs 2^states, so the models
 // stay at a handful of states; in exchange each step is easy to check by eye.

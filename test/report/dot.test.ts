@@ -1,10 +1,10 @@
-// The state graph in DOT (src/engine/smallGraph.ts, src/report/dot.ts), rendered by Graphviz
+// The state graph in DOT (src/engine/search/smallGraph.ts, src/report/dot.ts), rendered by Graphviz
 // itself (@hpcc-js/wasm-graphviz) to prove the file is valid DOT. Die Hard's figures are TLC's:
 // 16 distinct states, and the 7-state solution.
 import { describe, expect, it } from 'vitest';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import { action, check, ModelError } from 'modelcheck';
-import { smallGraph } from '../../src/engine/smallGraph.ts';
+import { smallGraph } from '../../src/engine/search/smallGraph.ts';
 import { graphToDot } from '../../src/report/dot.ts';
 import dieHard from '../fixtures/dieHard.ts';
 import { runCli } from '../helpers/runCli.ts';

@@ -1,7 +1,7 @@
 // `modelcheck <model> [options]`: options in, a report out. It loads the model, plans the
 // threads, runs the variants' searches in worker threads, prints text or JSON, writes the export
 // files, and maps the results to an exit status.
-import type { StorageMode } from '../../engine/storage.ts';
+import type { StorageMode } from '../../engine/search/storage.ts';
 import { Command, InvalidArgumentError } from 'commander';
 import type { CliIo } from '../io.ts';
 import { nonNegativeInt, nonNegativeNumber, positiveInt, positiveNumber, storageMode } from '../options.ts';

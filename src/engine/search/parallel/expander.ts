@@ -4,15 +4,15 @@
 // decide what is new: the coordinator alone holds the visited set, numbers the new states as a
 // one-thread search would, and says which of each expander's successors to keep. No state
 // crosses threads: a state is expanded by a thread that generated it.
-import type { Variant } from '../model.ts';
-import type { Fingerprint } from '../fingerprint.ts';
+import type { Variant } from '../../model.ts';
+import type { Fingerprint } from '../../values/fingerprint.ts';
 import { Expansion, HAS_SUCCESSOR, SETTLED, PREMISE_HELD, VIOLATED, type Visitor } from '../expansion.ts';
 import { SeenSet, NEW } from '../seenSet.ts';
-import { StateCodec } from '../stateCodec.ts';
+import { StateCodec } from '../../values/stateCodec.ts';
 import { StateQueue } from '../stateQueue.ts';
 import { Storage, type StorageOptions } from '../storage.ts';
 import { StopPoll, type StopOptions } from '../stopPoll.ts';
-import { FaultThrown } from '../errors.ts';
+import { FaultThrown } from '../../errors.ts';
 import { replayAncestry, type Ancestry } from '../frontierReplay.ts';
 import { END, END_DEADLOCK, EXCLUDED, RECORD, type ExpanderFailure, type Order, type Report } from './protocol.ts';
 

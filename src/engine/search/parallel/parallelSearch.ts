@@ -2,10 +2,10 @@
 // other threads' expanders (how they are started, and how they load the model, is the
 // caller's business: the CLI starts worker threads that load the model file); this thread
 // runs the coordinator and an expander of its own.
-import type { Variant } from '../model.ts';
+import type { Variant } from '../../model.ts';
 import { search } from '../bfs.ts';
 import { Ledger, type SearchOptions } from '../ledger.ts';
-import type { VariantResult } from '../result.ts';
+import type { VariantResult } from '../../result.ts';
 import { Expander, type ExpanderOptions } from './expander.ts';
 import { WARM_UP_PER_THREAD, runParallel } from './coordinator.ts';
 import type { ExpanderLink, Order, Report } from './protocol.ts';

@@ -3,21 +3,21 @@
 // (bfs.ts with one thread, parallel/coordinator.ts with several) decide the order in which
 // successors arrive; everything that follows from a successor's arrival (is it new, is a bound
 // reached, its id, its edge in the graph, its coverage counts) happens here, once.
-import type { Fairness, LivenessProperty, NormalVariant, PropertyKind, StepEvent, Variant } from './model.ts';
-import { DEADLOCK, normalizeVariant, stepLabel } from './model.ts';
+import type { Fairness, LivenessProperty, NormalVariant, PropertyKind, StepEvent, Variant } from '../model.ts';
+import { DEADLOCK, normalizeVariant, stepLabel } from '../model.ts';
 import { StateGraph } from './stateGraph.ts';
 import { LivenessChecker, compileFairness, type CompiledFairness, type Lasso } from './liveness.ts';
 import { cycleFairness } from './cycleFairness.ts';
 import { constraintWarning, type ConstraintNote } from './constraintNotes.ts';
-import type { Fingerprint } from './fingerprint.ts';
+import type { Fingerprint } from '../values/fingerprint.ts';
 import { Expansion, PREMISE_HELD, VIOLATED } from './expansion.ts';
 import { visitedSet, NEW, type VisitedSet } from './visited.ts';
 import { StateLog, rebuildTrace, ReplayError, withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
-import { FaultThrown, ModelError, toModelError, type ModelFault } from './errors.ts';
-import { DEADLOCK_PROPERTY, DETERMINISM_HINT, propertyResults, reportedProperties } from './modelCalls.ts';
+import { FaultThrown, ModelError, toModelError, type ModelFault } from '../errors.ts';
+import { DEADLOCK_PROPERTY, DETERMINISM_HINT, propertyResults, reportedProperties } from '../modelCalls.ts';
 import { StopPoll, Stopped, type StopOptions } from './stopPoll.ts';
 import { Storage, type StorageOptions, type StorageStats } from './storage.ts';
-import { stoppedEarly, type CycleFairness, type IncompleteReason, type Stats, type VariantResult, type Violation } from './result.ts';
+import { stoppedEarly, type CycleFairness, type IncompleteReason, type Stats, type VariantResult, type Violation } from '../result.ts';
 import { Checkpoints, type CheckpointOptions, type Resumed } from './checkpoint.ts';
 
 export interface SearchOptions extends StopOptions, StorageOptions {

@@ -15,8 +15,8 @@
 import { existsSync } from 'node:fs';
 import type { Ledger, Books } from './ledger.ts';
 import { CheckpointUnreadable, readCheckpointFile, whole, writeCheckpointFile, type Section, type SectionParts } from './checkpointFile.ts';
-import { ModelError } from './errors.ts';
-import { stoppedEarly } from './result.ts';
+import { ModelError } from '../errors.ts';
+import { stoppedEarly } from '../result.ts';
 
 export interface CheckpointOptions {
   /** The variant's checkpoint file. */

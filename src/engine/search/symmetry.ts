@@ -8,7 +8,7 @@
 // Sound for safety only when the model really is symmetric (its initial states, steps and
 // properties commute with every renaming); the checker cannot verify that. With liveness it is
 // refused: a cycle among classes need not be a cycle among states.
-import type { Fingerprint, Fingerprinter } from './fingerprint.ts';
+import type { Fingerprint, Fingerprinter } from '../values/fingerprint.ts';
 
 /** What the search needs of a fingerprinter: the fingerprint of a state, and keeping its parts. */
 export interface StateFingerprinter {

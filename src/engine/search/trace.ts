@@ -2,8 +2,8 @@
 // fingerprint, in chunks of typed arrays. Whole states are not kept. A counterexample is rebuilt as TLC
 // does: walk the predecessor links back to an initial state, then replay forward, at each step
 // regenerating the recorded action's successors and taking the one whose fingerprint matches.
-import type { StepEvent } from './model.ts';
-import type { Fingerprint } from './fingerprint.ts';
+import type { StepEvent } from '../model.ts';
+import type { Fingerprint } from '../values/fingerprint.ts';
 import type { Expansion } from './expansion.ts';
 import type { SpillFile } from './storage.ts';
 

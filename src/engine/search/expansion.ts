@@ -7,9 +7,9 @@
 // Visitor, as TLC's Worker hands each successor to its state queue. Breadth-first search
 // (bfs.ts), the parallel expanders (parallel/expander.ts), simulation (simulate.ts), the drawn
 // graph (smallGraph.ts) and trace replay (trace.ts) all drive this module.
-import type { Action, LivenessProperty, StepEvent, Variant } from './model.ts';
-import { normalizeVariant, stepLabel } from './model.ts';
-import { Fingerprinter, type Fingerprint } from './fingerprint.ts';
+import type { Action, LivenessProperty, StepEvent, Variant } from '../model.ts';
+import { normalizeVariant, stepLabel } from '../model.ts';
+import { Fingerprinter, type Fingerprint } from '../values/fingerprint.ts';
 import { SymmetricFingerprinter, type StateFingerprinter } from './symmetry.ts';
 import {
   ModelCalls,
@@ -20,10 +20,10 @@ import {
   DETERMINISM_HINT,
   UNNAMED_RECORD_HINT,
   type SafetyProperty,
-} from './modelCalls.ts';
+} from '../modelCalls.ts';
 import type { TraceStep } from './trace.ts';
 import { compileFairness } from './liveness.ts';
-import { UnnamedRecord } from './encoding.ts';
+import { UnnamedRecord } from '../values/encoding.ts';
 import type { StateQueue } from './stateQueue.ts';
 
 /** What a caller does with the successors of the state being expanded. */

@@ -8,10 +8,10 @@
 // as enabled; a step out of the state constraint counts as enabled (TLC's ENABLED is read on the
 // spec), so it is told apart here: it is the one reading under which a constraint decides.
 import type { Expansion } from './expansion.ts';
-import type { Fingerprint } from './fingerprint.ts';
+import type { Fingerprint } from '../values/fingerprint.ts';
 import type { CompiledFairness } from './liveness.ts';
-import { stepLabel } from './model.ts';
-import type { CycleFairness, IdleFairStep } from './result.ts';
+import { stepLabel } from '../model.ts';
+import type { CycleFairness, IdleFairStep } from '../result.ts';
 import type { TraceStep } from './trace.ts';
 
 /** Per fair step and cycle state: what its steps there do. */

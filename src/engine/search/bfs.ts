@@ -4,15 +4,15 @@
 // (ledger.ts), check the new ones' invariants, detect deadlock and settled states. Only the
 // frontier holds whole states; everything else is fingerprints and parent links (trace.ts),
 // and traces are rebuilt by replay at the end.
-import type { Variant } from './model.ts';
-import type { Fingerprint } from './fingerprint.ts';
+import type { Variant } from '../model.ts';
+import type { Fingerprint } from '../values/fingerprint.ts';
 import { HAS_SUCCESSOR, SETTLED, STOPPED, type Visitor } from './expansion.ts';
 import { CUT, Ledger, type SearchOptions } from './ledger.ts';
-import { noInitialState } from './errors.ts';
-import { StateCodec } from './stateCodec.ts';
+import { noInitialState } from '../errors.ts';
+import { StateCodec } from '../values/stateCodec.ts';
 import { StateQueue } from './stateQueue.ts';
 import { ancestryOf, replayAncestry } from './frontierReplay.ts';
-import type { VariantResult } from './result.ts';
+import type { VariantResult } from '../result.ts';
 
 export { describeFairness, validateVariant, type Progress, type SearchOptions } from './ledger.ts';
 

@@ -8,8 +8,8 @@
 // match in the same order, the rebuilt states are the very values the interrupted search held.
 import type { Expansion } from './expansion.ts';
 import type { StateLog } from './trace.ts';
-import { FaultThrown } from './errors.ts';
-import { DETERMINISM_HINT } from './modelCalls.ts';
+import { FaultThrown } from '../errors.ts';
+import { DETERMINISM_HINT } from '../modelCalls.ts';
 
 /** A step of the log the model no longer makes: MC107, as for a trace that cannot be rebuilt. */
 function notReplayed(subject: string, message: string): FaultThrown {

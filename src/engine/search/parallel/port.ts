@@ -1,7 +1,7 @@
 // An expander in another thread: the serving side runs in that thread, the link in the
 // coordinator's. Over anything with postMessage and a message event, such as a worker's
 // parentPort and the Worker object itself; the engine starts no threads of its own.
-import type { Variant } from '../model.ts';
+import type { Variant } from '../../model.ts';
 import { Expander, type ExpanderOptions } from './expander.ts';
 import type { ExpanderLink, Order, Report } from './protocol.ts';
 

@@ -11,15 +11,15 @@
 // is reported (the first, among equals). Deadlocks and settled states are checked where a run
 // ends in one. Liveness properties are not checked: a finite random prefix says nothing about
 // what happens for ever.
-import { normalizeVariant, type NormalVariant, type Variant } from './model.ts';
+import { normalizeVariant, type NormalVariant, type Variant } from '../model.ts';
 import { SeenSet, NEW } from './seenSet.ts';
-import { FaultThrown, noInitialState, toModelError } from './errors.ts';
+import { FaultThrown, noInitialState, toModelError } from '../errors.ts';
 import { StopPoll, type StopOptions } from './stopPoll.ts';
 import { withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
 import { describeFairness, validateVariant } from './ledger.ts';
 import { Expansion, HAS_SUCCESSOR, SETTLED, VIOLATED, type Visitor } from './expansion.ts';
-import { DEADLOCK_PROPERTY, propertyResults, reportedProperties } from './modelCalls.ts';
-import type { VariantResult, Violation } from './result.ts';
+import { DEADLOCK_PROPERTY, propertyResults, reportedProperties } from '../modelCalls.ts';
+import type { VariantResult, Violation } from '../result.ts';
 
 export interface SimulationOptions extends StopOptions {
   /** Behaviours to draw. */

@@ -25,7 +25,7 @@
 // where a fair action could still step out of the bound is not fair (Specifying Systems 14.3.5;
 // tlaplus/tlaplus#839). With `enabledness: 'graph'` OUTSIDE edges are ignored: the ledger asks
 // that way too, to tell whether a verdict depends on the constraint.
-import type { Fairness, LivenessProperty } from './model.ts';
+import type { Fairness, LivenessProperty } from '../model.ts';
 import { SccFinder } from './scc.ts';
 import { OUTSIDE, type StateGraph } from './stateGraph.ts';
 

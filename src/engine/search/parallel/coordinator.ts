@@ -13,11 +13,11 @@
 // that order; the one-thread search keeps the first occurrence, so must this. While levels are
 // small, every thread expands every state (a warm-up, so that all threads hold states before
 // the work is split, evenly, at the first large level).
-import { noInitialState } from '../errors.ts';
-import type { Fingerprint } from '../fingerprint.ts';
+import { noInitialState } from '../../errors.ts';
+import type { Fingerprint } from '../../values/fingerprint.ts';
 import { CUT, type Ledger } from '../ledger.ts';
 import { PREMISE_HELD, VIOLATED } from '../expansion.ts';
-import type { VariantResult } from '../result.ts';
+import type { VariantResult } from '../../result.ts';
 import type { StorageStats } from '../storage.ts';
 import { END, END_DEADLOCK, EXCLUDED, ORBIT, RECORD, type ExpanderLink, type Report } from './protocol.ts';
 import { ancestryOf } from '../frontierReplay.ts';

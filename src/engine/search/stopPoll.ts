@@ -3,7 +3,7 @@
 // states, so the hot path pays one counter test per state and a clock read now and then; the
 // memory is looked at only a few times a second, since reading it is a system call.
 import { getHeapStatistics } from 'node:v8';
-import type { IncompleteReason } from './result.ts';
+import type { IncompleteReason } from '../result.ts';
 
 export interface StopOptions {
   /** Stop, incomplete, after this many seconds (the search and its liveness phase). */

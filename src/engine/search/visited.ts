@@ -2,10 +2,10 @@
 // the search starts (as TLC's FPSetFactory picks an FPSet): by fingerprint (the default: 4 bytes
 // a state beside the trace log's 14), or by the state's whole canonical encoding (--exact, a
 // proof without the collision caveat). Both answer test-and-insert in one call, as BFS needs.
-import type { Fingerprint } from './fingerprint.ts';
+import type { Fingerprint } from '../values/fingerprint.ts';
 import { LogIndex, NEW } from './logIndex.ts';
 import { ExactSeenSet } from './exactSet.ts';
-import { CanonicalEncoder } from './encoding.ts';
+import { CanonicalEncoder } from '../values/encoding.ts';
 import type { StateLog } from './trace.ts';
 
 export { NEW };

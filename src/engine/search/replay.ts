@@ -4,8 +4,8 @@
 // (report/docs.ts), in seconds rather than a search: the record keeps what the search found (the
 // labels), and the model, replayed today, says again what each step did.
 import { Expansion } from './expansion.ts';
-import type { Fingerprint } from './fingerprint.ts';
-import { stepLabel, type Variant } from './model.ts';
+import type { Fingerprint } from '../values/fingerprint.ts';
+import { stepLabel, type Variant } from '../model.ts';
 import type { TraceStep } from './trace.ts';
 
 /** A replayed lasso or finite path: its states from the initial one, and for a lasso the step back to its cycle. */

@@ -9,8 +9,8 @@
 // As bytes, each state is written as its difference from the state pushed before it and
 // rebuilt from the state taken before it: consecutive states in a level are mostly siblings,
 // made from one parent, and share most of their parts.
-import type { StateCodec } from './stateCodec.ts';
-import { PackedValue, zeros, type PackedType } from './packed/packedType.ts';
+import type { StateCodec } from '../values/stateCodec.ts';
+import { PackedValue, zeros, type PackedType } from '../values/packed/packedType.ts';
 import { BYTES, DISK, type SpillFile, type Storage } from './storage.ts';
 
 /** Words per chunk of a words segment (1 MiB). */

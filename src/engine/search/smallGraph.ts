@@ -1,10 +1,10 @@
 // The whole reachable graph of a small model, states included, for drawing it. The search
 // proper keeps no states; this walk keeps them all, so it stops as soon as the graph is larger
 // than the caller allows and says so rather than drawing part of it.
-import type { Variant } from './model.ts';
-import { stepLabel } from './model.ts';
-import { hexOf, type Fingerprint } from './fingerprint.ts';
-import { FaultThrown, toModelError } from './errors.ts';
+import type { Variant } from '../model.ts';
+import { stepLabel } from '../model.ts';
+import { hexOf, type Fingerprint } from '../values/fingerprint.ts';
+import { FaultThrown, toModelError } from '../errors.ts';
 import { Expansion } from './expansion.ts';
 
 export interface SmallGraph<S> {

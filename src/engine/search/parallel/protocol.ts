@@ -1,9 +1,9 @@
 // What the coordinator of a parallel search and its expanders say to each other. Plain data
 // and typed arrays only, so that it crosses threads by structured clone (the arrays by
 // transfer, without a copy).
-import type { ModelFault } from '../errors.ts';
+import type { ModelFault } from '../../errors.ts';
 import type { StorageStats } from '../storage.ts';
-import type { IncompleteReason } from '../result.ts';
+import type { IncompleteReason } from '../../result.ts';
 import type { Ancestry } from '../frontierReplay.ts';
 
 /**
