@@ -10,7 +10,7 @@
 // rebuilt from the state taken before it: consecutive states in a level are mostly siblings,
 // made from one parent, and share most of their parts.
 import type { StateCodec } from '../values/stateCodec.ts';
-import { PackedValue, zeros, type PackedType } from '../values/packed/packedType.ts';
+import { heldAsWords, zeros, type PackedType, type PackedValue } from '../values/packed/packedType.ts';
 import { BYTES, DISK, type SpillFile, type Storage } from './storage.ts';
 
 /** Words per chunk of a words segment (1 MiB). */
@@ -64,8 +64,8 @@ export class StateQueue<S> {
     const tier = this.storage.tier();
     const last = this.segments[this.segments.length - 1];
     if (tier < BYTES) {
-      // (A packed value of no words, a record without fields, has nothing to copy: an object.)
-      if (s instanceof PackedValue && s.$type.slots > 0) this.pushWords(s, last);
+      const words = heldAsWords(s);
+      if (words !== undefined) this.pushWords(words, last);
       else if (last?.kind === 'objects') last.items.push(s);
       else this.segments.push({ kind: 'objects', items: [s], read: 0 });
     } else {

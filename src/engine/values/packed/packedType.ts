@@ -134,6 +134,15 @@ export function isPacked(v: unknown): v is PackedValue {
 
 /** For the reports: a packed value as its immutable.js counterpart, a presented one as what it presents (presented.ts), anything else as it is. */
 /**
+ * The state as the frontier may keep it, as its words (search/stateQueue.ts): a packed value of
+ * at least one word, or undefined for any other (a record without fields has nothing to copy).
+ * The search asks this rather than test a value's representation itself.
+ */
+export function heldAsWords(s: unknown): PackedValue | undefined {
+  return s instanceof PackedValue && s.$type.slots > 0 ? s : undefined;
+}
+
+/**
  * On the prototype of the immutable.js Record type a packed record unpacks to: every field of it
  * is meaningful. A packed type's defaults are only its types' first values (`oneOf`'s first
  * value, 0), not "absent", so a report that leaves out a Record's fields at their defaults (as it
