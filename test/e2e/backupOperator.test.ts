@@ -64,7 +64,7 @@ describeExampleVariant(MODEL, 'trustCachedJob', {
   verdict: 'violated',
   counts: { distinct: 54, generated: 89, depth: 17 },
   traces: { NoOrphanJobAtRest: staleCache, DeletedBackupLeavesNoJob: staleCache },
-  // The lasso stutters in its last state: nothing fairness requires is enabled there.
+  // The lasso stutters in its last state: no fair step can change it there (cycleFairness says which).
   lassos: { DeletedBackupLeavesNoJob: { loop: 12, loopAction: null } },
 });
 
