@@ -15,8 +15,8 @@ import type { CycleFairness, IdleFairStep } from '../result.ts';
 import type { TraceStep } from './trace.ts';
 
 /** Per fair step and cycle state: what its steps there do. */
-const INSIDE = 1; // changes the state, to a state inside the constraint
-const OUTSIDE = 2; // changes the state, to a state outside it
+const CHANGES_INSIDE = 1; // changes the state, to a state inside the constraint
+const CHANGES_OUTSIDE = 2; // changes the state, to a state outside it
 const UNCHANGING = 4; // leads back to the same state
 
 /**
@@ -71,7 +71,7 @@ export function cycleFairness<S>(
         steps.set(name, entry);
       }
       if (fp.hi === hi && fp.lo === lo) entry.flags[j] |= UNCHANGING;
-      else entry.flags[j] |= x.admitted(t, -1, x.actions[ai].name) ? INSIDE : OUTSIDE;
+      else entry.flags[j] |= x.admitted(t, -1, x.actions[ai].name) ? CHANGES_INSIDE : CHANGES_OUTSIDE;
       return true;
     });
   }
@@ -87,11 +87,11 @@ export function cycleFairness<S>(
   for (const [step, { flags }] of ordered) {
     if (taken.includes(step)) continue;
     // Where it cannot change the state at all; failing that, where it can only by leaving the constraint.
-    let j = flags.findIndex((f) => (f & (INSIDE | OUTSIDE)) === 0);
+    let j = flags.findIndex((f) => (f & (CHANGES_INSIDE | CHANGES_OUTSIDE)) === 0);
     let how: IdleFairStep['how'] | undefined;
     if (j >= 0) how = flags[j] === 0 ? 'disabled' : 'unchanging';
     else {
-      j = flags.findIndex((f) => (f & INSIDE) === 0);
+      j = flags.findIndex((f) => (f & CHANGES_INSIDE) === 0);
       if (j >= 0) how = 'outside';
     }
     if (how !== undefined) idle.push({ step, how, state: loop + j });
