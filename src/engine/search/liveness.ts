@@ -72,8 +72,6 @@ export interface SearchFacts {
 /** A state of a lasso's cycle where a fair action is enabled only by steps that leave the state constraint. */
 export interface CutOff {
   readonly state: number;
-  /** Its position on the cycle (0: the cycle's first state). */
-  readonly position: number;
   readonly action: number;
 }
 
@@ -134,7 +132,7 @@ export class LivenessChecker {
   }
 
   /** The states of a lasso's cycle, from its first state (a stuttering cycle: that state alone). */
-  cycleStates(lasso: Lasso): number[] {
+  private cycleStates(lasso: Lasso): number[] {
     let entry = lasso.prefixEnd;
     if (lasso.stem.length > 0) entry = this.graph.target[lasso.stem[lasso.stem.length - 1]];
     const { target } = this.graph;
@@ -147,15 +145,12 @@ export class LivenessChecker {
    */
   cutOff(lasso: Lasso): CutOff | undefined {
     const { start, target, action } = this.graph;
-    const states = this.cycleStates(lasso);
-    for (let position = 0; position < states.length; position++) {
-      const s = states[position];
+    for (const s of this.cycleStates(lasso)) {
       for (let e = start[s]; e < start[s + 1]; e++) {
         if (target[e] !== OUTSIDE || this.fairAction[action[e]] === 0) continue;
         for (let c = 0; c < this.fairness.length; c++) {
           if (this.fairness[c].inGroup[action[e]] === 0) continue;
-          if (!this.enabledAt(s, { constraint: c, param: this.instanceOf(c, e) }, 'graph'))
-            return { state: s, position, action: action[e] };
+          if (!this.enabledAt(s, { constraint: c, param: this.instanceOf(c, e) }, 'graph')) return { state: s, action: action[e] };
         }
       }
     }
