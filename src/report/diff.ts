@@ -1,9 +1,9 @@
 // What changed between two states, as data: one entry per changed leaf, at the finest level
 // the values allow (a Record field, a Map entry; a List or a Set is a leaf). Colouring and
 // layout are the text reporter's job.
-import { isList, isMap, isRecord, isSet, is } from 'immutable';
-import { isPlainObject, plainKeys } from '../engine/values/plainValue.ts';
-import { showsAllFields, unpack } from '../engine/values/packed/packedType.ts';
+import { is } from 'immutable';
+import { plainKeys } from '../engine/values/plainValue.ts';
+import { sameValue, viewOf } from '../engine/values/representations/table.ts';
 
 export interface Change {
   /** Field names and map keys from the state's root to the changed value. */
@@ -19,59 +19,53 @@ export interface Change {
   readonly listEdit?: { readonly shifted: readonly unknown[]; readonly pushed: readonly unknown[] };
 }
 
-export function diff(before0: unknown, after0: unknown, path: string[] = []): Change[] {
-  if (before0 === after0 || same(before0, after0)) return [];
-  // A packed value is compared as the immutable.js value it reads as: a record field by field.
-  const before = unpack(before0);
-  const after = unpack(after0);
-  if (isPlainObject(before) && isPlainObject(after)) {
+export function diff(before: unknown, after: unknown, path: string[] = []): Change[] {
+  if (before === after || sameValue(before, after)) return [];
+  // Each as the reports see it (a packed value as the immutable.js value it reads as: a record
+  // field by field).
+  const b = viewOf(before);
+  const a = viewOf(after);
+  if (b.kind === 'object' && a.kind === 'object') {
     // Field by field, as a Record's; a key only one of them has was added or removed. (Own keys
     // only: `in` would find `toString` on every object.)
+    const bo = b.value;
+    const ao = a.value;
     const out: Change[] = [];
-    for (const k of Object.keys(before)) {
-      out.push(
-        ...(Object.hasOwn(after, k)
-          ? diff(before[k], after[k], [...path, k])
-          : [{ path: [...path, k], before: before[k], after: undefined }]),
-      );
+    for (const k of Object.keys(bo)) {
+      out.push(...(Object.hasOwn(ao, k) ? diff(bo[k], ao[k], [...path, k]) : [{ path: [...path, k], before: bo[k], after: undefined }]));
     }
-    for (const k of Object.keys(after)) if (!Object.hasOwn(before, k)) out.push({ path: [...path, k], before: undefined, after: after[k] });
+    for (const k of Object.keys(ao)) if (!Object.hasOwn(bo, k)) out.push({ path: [...path, k], before: undefined, after: ao[k] });
     return out;
   }
-  if (Array.isArray(before) && Array.isArray(after)) return listChange(path, before, after, before.length, after.length, (l, i) => l[i]);
-  if (isRecord(before) && isRecord(after)) {
-    const out: Change[] = [];
-    for (const [k, v] of before.toSeq().entries()) {
-      out.push(...diff(v, (after as unknown as { get(k: string): unknown }).get(String(k)), [...path, String(k)]));
-    }
-    return out;
+  if ((b.kind === 'array' && a.kind === 'array') || (b.kind === 'list' && a.kind === 'list')) {
+    return listChange(path, before, after, b.items, a.items);
   }
-  if (isMap(before) && isMap(after)) {
+  if (b.kind === 'record' && a.kind === 'record') return b.fields.flatMap(([k, v]) => diff(v, a.get(k), [...path, k]));
+  if (b.kind === 'map' && a.kind === 'map') {
     // In the order the new value lists its entries (a view's order), each removed entry where
     // it stood: after the entry that came before it.
     const rank = new globalThis.Map<unknown, number>();
     let i = 0;
-    for (const k of after.keys()) rank.set(k, i++);
+    for (const [k] of a.entries) rank.set(k, i++);
     const out: { at: number; changes: Change[] }[] = [];
     let anchor = -0.5;
     let removedSeen = 0;
-    for (const [k, v] of before.entries()) {
+    for (const [k, v] of b.entries) {
       const key = formatKey(k);
-      if (!after.has(k)) {
+      if (!a.has(k)) {
         removedSeen += 1e-6;
         out.push({ at: anchor + 0.5 + removedSeen, changes: [{ path: [...path, key], before: v, after: undefined }] });
       } else {
         anchor = rank.get(k)!;
         removedSeen = 0;
-        out.push({ at: anchor, changes: diff(v, after.get(k), [...path, key]) });
+        out.push({ at: anchor, changes: diff(v, a.get(k), [...path, key]) });
       }
     }
-    for (const [k, v] of after.entries()) {
-      if (!before.has(k)) out.push({ at: rank.get(k)!, changes: [{ path: [...path, formatKey(k)], before: undefined, after: v }] });
+    for (const [k, v] of a.entries) {
+      if (!b.has(k)) out.push({ at: rank.get(k)!, changes: [{ path: [...path, formatKey(k)], before: undefined, after: v }] });
     }
-    return out.sort((a, b) => a.at - b.at).flatMap((x) => x.changes);
+    return out.sort((x, y) => x.at - y.at).flatMap((x) => x.changes);
   }
-  if (isList(before) && isList(after)) return listChange(path, before, after, before.size, after.size, (l, i) => l.get(i));
   return [{ path, before, after }];
 }
 
@@ -80,50 +74,32 @@ export function diff(before0: unknown, after0: unknown, path: string[] = []): Ch
  * the two hold equal values (a List of plain values that immutable.js, comparing them by
  * identity, calls different).
  */
-function listChange<L>(path: string[], before: L, after: L, m: number, n: number, at: (l: L, i: number) => unknown): Change[] {
+function listChange(path: string[], before: unknown, after: unknown, bs: readonly unknown[], as: readonly unknown[]): Change[] {
+  const m = bs.length;
+  const n = as.length;
   // The longest run of `before` that starts `after` once some front elements are gone.
   for (let k = 0; k <= m; k++) {
     const rest = m - k;
     if (rest > n) continue;
     let same = true;
-    for (let i = 0; i < rest && same; i++) same = sameValue(at(before, k + i), at(after, i));
+    for (let i = 0; i < rest && same; i++) same = sameValue(bs[k + i], as[i]);
     if (same) {
       if (k === 0 && rest === n) return [];
-      const shifted = Array.from({ length: k }, (_, i) => at(before, i));
-      const pushed = Array.from({ length: n - rest }, (_, i) => at(after, rest + i));
-      return [{ path, before, after, listEdit: { shifted, pushed } }];
+      return [{ path, before, after, listEdit: { shifted: bs.slice(0, k), pushed: as.slice(rest) } }];
     }
   }
   return [{ path, before, after }];
 }
 
-/** Equal as state values: immutable.js's `is`, and plain arrays and objects by their contents. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  return same(a, b);
-}
-
-function same(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
-  if (isPlainObject(a)) {
-    if (!isPlainObject(b)) return false;
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
-  }
-  return is(a, b);
-}
+export { sameValue };
 
 /** Every leaf of a value, as changes from nothing: how an initial state is shown. */
-export function leaves(packedOrNot: unknown, path: string[] = []): Change[] {
-  const value = unpack(packedOrNot);
+export function leaves(value: unknown, path: string[] = []): Change[] {
+  const v = viewOf(value);
   // (An empty object is a leaf of its own, as an empty Map is.)
-  if (isPlainObject(value) && Object.keys(value).length > 0) return Object.keys(value).flatMap((k) => leaves(value[k], [...path, k]));
-  if (isRecord(value)) {
-    return [...value.toSeq().entries()].flatMap(([k, v]) => leaves(v, [...path, String(k)]));
-  }
-  if (isMap(value) && value.size > 0) {
-    return [...value.entries()].flatMap(([k, v]) => leaves(v, [...path, formatKey(k)]));
-  }
+  if (v.kind === 'object' && Object.keys(v.value).length > 0) return Object.keys(v.value).flatMap((k) => leaves(v.value[k], [...path, k]));
+  if (v.kind === 'record') return v.fields.flatMap(([k, x]) => leaves(x, [...path, k]));
+  if (v.kind === 'map' && v.entries.length > 0) return v.entries.flatMap(([k, x]) => leaves(x, [...path, formatKey(k)]));
   return [{ path, before: undefined, after: value }];
 }
 
@@ -132,35 +108,33 @@ function formatKey(k: unknown): string {
 }
 
 /** A compact, one-line rendering of a state value. */
-export function formatValue(packedOrNot: unknown): string {
-  const v = unpack(packedOrNot);
-  if (v === undefined) return '(none)';
-  if (v === null) return 'null';
-  if (typeof v === 'string') return v === '' ? '""' : v;
-  if (typeof v !== 'object') return String(v);
-  if (Array.isArray(v)) return `[${v.map(formatValue).join(', ')}]`;
-  if (isPlainObject(v))
-    return `{${plainKeys(v)
-      .map((k) => `${k}: ${formatValue(v[k])}`)
-      .join(', ')}}`;
-  if (isList(v) || isSet(v)) return `[${[...(v as Iterable<unknown>)].map(formatValue).join(', ')}]`;
-  if (isMap(v)) {
-    return `{${[...v.entries()].map(([k, x]) => `${formatKey(k)}: ${formatValue(x)}`).join(', ')}}`;
+export function formatValue(value: unknown): string {
+  if (value === undefined) return '(none)';
+  const v = viewOf(value);
+  switch (v.kind) {
+    case 'scalar': {
+      const x = v.value;
+      if (x === undefined) return '(none)';
+      if (x === null) return 'null';
+      if (typeof x === 'string') return x === '' ? '""' : x;
+      return String(x);
+    }
+    case 'array':
+    case 'list':
+    case 'set':
+      return `[${v.items.map(formatValue).join(', ')}]`;
+    case 'object':
+      return `{${plainKeys(v.value)
+        .map((k) => `${k}: ${formatValue(v.value[k])}`)
+        .join(', ')}}`;
+    case 'map':
+      return `{${v.entries.map(([k, x]) => `${formatKey(k)}: ${formatValue(x)}`).join(', ')}}`;
+    case 'record': {
+      // Only the fields that differ from the Record type's defaults (the rest is noise), unless
+      // every field means something (a packed record's: ValueView's defaultOf).
+      const defaultOf = v.defaultOf;
+      const fields = defaultOf === undefined ? v.fields : v.fields.filter(([k, x]) => !is(x, defaultOf(k)));
+      return `{${fields.map(([k, x]) => `${k}: ${formatValue(x)}`).join(', ')}}`;
+    }
   }
-  if (isRecord(v) && showsAllFields(v)) {
-    // A packed record's: its defaults are only its types' first values, so every field is shown.
-    return `{${[...v.toSeq().entries()].map(([k, x]) => `${String(k)}: ${formatValue(x)}`).join(', ')}}`;
-  }
-  if (isRecord(v)) {
-    // Only the fields that differ from the Record type's defaults: the rest is noise.
-    // With `new` (not called on the instance, which a Record factory would re-initialize): a
-    // Record type written as a class refuses a call without it.
-    const Factory = (v as unknown as { constructor: new () => { get(k: string): unknown } }).constructor;
-    const defaults = new Factory();
-    const fields = [...v.toSeq().entries()]
-      .filter(([k, x]) => !is(x, defaults.get(String(k))))
-      .map(([k, x]) => `${String(k)}: ${formatValue(x)}`);
-    return `{${fields.join(', ')}}`;
-  }
-  return String(v);
 }

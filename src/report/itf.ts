@@ -4,9 +4,8 @@
 // Maps `{"#map": [[k, v], ...]}`, Lists arrays, and integers beyond +-(2^53-1) `{"#bigint"}`.
 // The action of each step is recorded twice: in the state's `#meta.action`, and in the variable
 // `mbt::actionTaken`, Quint's convention for model-based testing.
-import { isList, isMap, isOrdered, isRecord, isSet } from 'immutable';
-import { isPlainObject, plainKeys } from '../engine/values/plainValue.ts';
-import { unpack } from '../engine/values/packed/packedType.ts';
+import { plainKeys } from '../engine/values/plainValue.ts';
+import { viewOf } from '../engine/values/representations/table.ts';
 import type { VariantResult, Violation } from '../engine/result.ts';
 
 export type ItfValue =
@@ -41,38 +40,44 @@ export const ACTION_TAKEN = 'mbt::actionTaken';
  * of their converted elements), so equal states are written equally. `null` and `undefined`
  * have no ITF value: they are written as `{"#unserializable": "null"}`.
  */
-export function toItfValue(packedOrNot: unknown): ItfValue {
-  const v = unpack(packedOrNot);
-  if (typeof v === 'boolean' || typeof v === 'string') return v;
-  if (typeof v === 'number') {
-    if (!Number.isInteger(v)) return { '#unserializable': String(v) };
-    return Number.isSafeInteger(v) ? v : { '#bigint': BigInt(v).toString() };
+export function toItfValue(value: unknown): ItfValue {
+  const v = viewOf(value);
+  switch (v.kind) {
+    case 'scalar': {
+      const x = v.value;
+      if (typeof x === 'boolean' || typeof x === 'string') return x;
+      if (typeof x === 'number') {
+        if (!Number.isInteger(x)) return { '#unserializable': String(x) };
+        return Number.isSafeInteger(x) ? x : { '#bigint': BigInt(x).toString() };
+      }
+      if (typeof x === 'bigint') {
+        return x <= BigInt(Number.MAX_SAFE_INTEGER) && x >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : { '#bigint': x.toString() };
+      }
+      if (x === null || x === undefined) return { '#unserializable': 'null' };
+      return { '#unserializable': String(x) };
+    }
+    case 'record': {
+      const out: { [field: string]: ItfValue } = {};
+      for (const [k, x] of v.fields) out[k] = toItfValue(x);
+      return out;
+    }
+    case 'map': {
+      const entries = v.entries.map(([k, x]) => [toItfValue(k), toItfValue(x)] as [ItfValue, ItfValue]);
+      if (!v.ordered) entries.sort((a, b) => compare(JSON.stringify(a[0]), JSON.stringify(b[0])));
+      return { '#map': entries };
+    }
+    case 'set': {
+      const items = v.items.map(toItfValue);
+      if (!v.ordered) items.sort((a, b) => compare(JSON.stringify(a), JSON.stringify(b)));
+      return { '#set': items };
+    }
+    case 'list':
+    case 'array':
+      return v.items.map(toItfValue);
+    case 'object':
+      // Keys in the canonical order (equal values, equal records); fromEntries keeps `__proto__` a key.
+      return Object.fromEntries(plainKeys(v.value).map((k) => [k, toItfValue(v.value[k])]));
   }
-  if (typeof v === 'bigint') {
-    return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : { '#bigint': v.toString() };
-  }
-  if (v === null || v === undefined) return { '#unserializable': 'null' };
-  if (isRecord(v)) {
-    const out: { [field: string]: ItfValue } = {};
-    for (const [k, x] of v.toSeq().entries()) out[String(k)] = toItfValue(x);
-    return out;
-  }
-  if (isMap(v)) {
-    const entries = [...v.entries()].map(([k, x]) => [toItfValue(k), toItfValue(x)] as [ItfValue, ItfValue]);
-    if (!isOrdered(v)) entries.sort((a, b) => compare(JSON.stringify(a[0]), JSON.stringify(b[0])));
-    return { '#map': entries };
-  }
-  if (isSet(v)) {
-    const items = [...v].map(toItfValue);
-    if (!isOrdered(v)) items.sort((a, b) => compare(JSON.stringify(a), JSON.stringify(b)));
-    return { '#set': items };
-  }
-  if (isList(v) || Array.isArray(v)) return [...(v as Iterable<unknown>)].map(toItfValue);
-  if (typeof v === 'object') {
-    // Keys in the canonical order (equal values, equal records); fromEntries keeps `__proto__` a key.
-    return Object.fromEntries(plainKeys(v).map((k) => [k, toItfValue((v as { [key: string]: unknown })[k])]));
-  }
-  return { '#unserializable': String(v) };
 }
 
 function compare(a: string, b: string): number {
@@ -80,10 +85,10 @@ function compare(a: string, b: string): number {
 }
 
 /** A state's variables: a Record's or plain object's fields, or the whole state as `state`. */
-export function variables(packedOrNot: unknown): [string, unknown][] {
-  const state = unpack(packedOrNot);
-  if (isRecord(state)) return [...state.toSeq().entries()].map(([k, x]) => [String(k), x]);
-  if (isPlainObject(state)) return plainKeys(state).map((k) => [k, state[k]]);
+export function variables(state: unknown): [string, unknown][] {
+  const v = viewOf(state);
+  if (v.kind === 'record') return v.fields.map(([k, x]) => [k, x]);
+  if (v.kind === 'object') return plainKeys(v.value).map((k) => [k, v.value[k]]);
   return [['state', state]];
 }
 

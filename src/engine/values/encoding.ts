@@ -19,129 +19,37 @@
 //
 // Plain arrays and objects (plainValue.ts) are written in place in either mode, an object's
 // keys sorted, so that `{ a, b }` and `{ b, a }` are one value.
-import {
-  isImmutable,
-  isList,
-  isMap,
-  isOrdered,
-  isRecord,
-  isSet,
-  Record as ImmutableRecord,
-  type List as ImmutableList,
-  type Map as ImmutableMap,
-  type Set as ImmutableSet,
-} from 'immutable';
+//
+// This module owns the format: tags, numbers, strings, digests, the forms of unordered
+// collections and Records. Which representation a part is, and how its values are walked, is
+// the representations' (representations/): each prototype is asked of the table once.
 import { DIGEST_OF, digestString, type Digested } from './digestSlot.ts';
-import { isFlatRecord } from './flatRecord.ts';
 import { murmur3x86_128, murmur3x86_128Prefix, murmur3x86_128Resume } from './hash.ts';
-import { compareKeys, isPlainObject } from './plainValue.ts';
-import { mapEntries, setEntries } from './immutableInternals.ts';
-import { PackedValue } from './packed/packedType.ts';
+import { PlainWriter } from './representations/plain.ts';
+import type { CanonicalPart, RecordLayout } from './representations/representation.ts';
+import { C } from './representations/tags.ts';
+import { describe, locate, locateDeep, representationOf } from './representations/table.ts';
+import { NotAStateValue, UnnamedRecord } from './valueErrors.ts';
 
-const TAG_NULL = 1;
-const TAG_FALSE = 2;
-const TAG_TRUE = 3;
-const TAG_NUMBER = 4;
-const TAG_STRING = 5;
-const TAG_LIST = 6;
-const TAG_MAP = 7;
-const TAG_SET = 8;
-const TAG_ORDERED_MAP = 9;
-const TAG_ORDERED_SET = 10;
-const TAG_RECORD = 11;
-/** A plain array: its length, then its elements, in place (never as a digest: see writeObject). */
-const TAG_ARRAY = 14;
-/** A plain object: its keys, sorted, then its values in that order, in place. */
-const TAG_OBJECT = 15;
-/** A number that is a 32-bit integer (most are): four bytes rather than a double's eight. */
-const TAG_INT = 13;
-/** A whole number from 0 to 255 (counters, clocks, indices): one byte. */
-const TAG_BYTE = 16;
-/** A packed value (packed/): its type's id, then its words, each one byte below 255, else 255 and four bytes. */
-const TAG_PACKED = 17;
+export { NotAStateValue, UnnamedRecord } from './valueErrors.ts';
+
 /** The tag of a part written as its digest; exported so that fingerprint.ts can take a top-level digest as it is. */
-export const TAG_DIGEST = 12;
-/** Digest mode: a Map or Set of at most SORTED_MAX entries, every key a string, sorted by key. */
-const TAG_SMALL_MAP = 18;
-const TAG_SMALL_SET = 19;
+export const TAG_DIGEST = C.DIGEST;
 /**
  * The most entries a collection may have to be written sorted in digest mode. (immutable.js
  * keeps Maps of up to 8 entries as one array; the insertion sort below is quadratic.)
  */
 const SORTED_MAX = 8;
 
-/** The longest List written by index (get is a lookup in one node up to 32 elements). */
-const SHORT_LIST = 32;
-
 /** How many parts the full mode's memo keeps before it starts again. */
 const MEMO_LIMIT = 1 << 20;
 /** Unordered collections up to this size are sorted by insertion sort, without allocating. */
 const SMALL = 24;
 
-/** A Record type's layout, computed once per type: its name and field names, encoded. */
-interface RecordLayout {
-  readonly keys: readonly string[];
-  readonly header: Uint8Array;
-  readonly keyBytes: readonly Uint8Array[];
-  /**
-   * Digest mode: a part is written as the header followed by every field name, once, then the
-   * values alone. A Record's field names are its type's, so they say nothing a value does not:
-   * one copy per part rather than one per field (a part's bytes are hashed, and a KubeObject's
-   * names were about half of its). That header's whole 16-byte blocks are hashed once per type
-   * (`prefixLanes`, over `prefixLength` bytes) and each part resumes the hash from there, writing
-   * only the rest (`digestTail`): the digest is the same as hashing the whole header with each
-   * part, and the move model's world record (13 fields, about 340 bytes of names, a third of the
-   * bytes its successors hashed) no longer reads its names each time.
-   */
-  readonly prefixLanes: Int32Array;
-  readonly prefixLength: number;
-  readonly digestTail: Uint8Array;
-  /** A FlatRecord type (flatRecord.ts): its values are read from its array, in the same order. */
-  readonly flat: boolean;
+/** What an unordered collection is to the encoder: something to walk, as immutable.js's forEach walks. */
+interface Walkable {
+  forEach(f: (x: unknown, k: unknown) => unknown): unknown;
 }
-
-/** The kinds of collection a prototype can mark; a Record type is known by its layout instead. */
-const KIND_LIST = 0;
-const KIND_MAP = 1;
-const KIND_ORDERED_MAP = 2;
-const KIND_SET = 3;
-const KIND_ORDERED_SET = 4;
-const KIND_PACKED = 5;
-type PartKind = RecordLayout | number;
-
-/**
- * A plain object's keys as for-in lists them (the order it was built in), and how to write it
- * canonically: the header (tag, count, keys sorted) and, per sorted key, its index in `keys`.
- */
-interface ObjectLayout {
-  readonly keys: readonly string[];
-  readonly sorted: readonly string[];
-  readonly header: Uint8Array;
-}
-
-/**
- * How deep plain arrays and objects may nest. A plain value can hold itself (an array pushed
- * into itself); past this depth the encoder stops and locate() looks for the cycle.
- */
-const PLAIN_DEPTH_LIMIT = 1000;
-
-type PlainObject = { readonly [key: string]: unknown };
-
-/** Layouts kept per key count; past this many of one count (objects used as maps) a layout is made each time. */
-const OBJECT_LAYOUTS_PER_SIZE = 64;
-
-/** Why a value cannot be part of a state; the path says where in the state it sits. */
-export class NotAStateValue extends Error {
-  constructor(
-    readonly path: string,
-    readonly what: string,
-  ) {
-    super(`${what} at ${path || 'the top level'}`);
-  }
-}
-
-/** A Record type with no name, or two with one name: MC112 (the codec needs names to rebuild Records). */
-export class UnnamedRecord extends Error {}
 
 export type EncodingMode = 'digest' | 'full';
 
@@ -165,17 +73,14 @@ export class CanonicalEncoder {
    * the digests (keepPending) only for a state that turned out to be new.
    */
   private readonly pendingParts: object[] = [];
-  /** Each immutable.js or packed part's kind, by its prototype (see kindOf). */
-  private readonly kinds = new Map<object, PartKind>();
+  /** How each prototype's parts are written, asked of the representations once (see partOf). */
+  private readonly parts = new Map<object, CanonicalPart>();
   private lastProto: object | null = null;
-  private lastKind: PartKind = KIND_LIST;
+  private lastPart: CanonicalPart | null = null;
   /** Each Record type's name, to refuse two types with one name. */
   private readonly recordNames = new Map<string, object>();
-  /** Plain objects' layouts, by key count (see objectLayout). */
-  private readonly objectLayouts: ObjectLayout[][] = [];
-  private readonly keyScratch: string[] = [];
-  /** How many plain arrays and objects enclose the value being written. */
-  private plainDepth = 0;
+  /** Plain arrays and objects, written in place before any digest is looked up (see write). */
+  readonly plain = new PlainWriter();
   /** Segment starts of the unordered collections being written, innermost last. */
   private readonly starts: number[] = [];
   private scratch = new Uint8Array(256);
@@ -272,7 +177,7 @@ export class CanonicalEncoder {
   encode(v: unknown): number {
     this.forgetPending();
     this.pos = 0;
-    this.plainDepth = 0;
+    this.plain.depth = 0;
     // (Emptied only if not: setting an array's length costs a call into the runtime.)
     if (this.starts.length !== 0) this.starts.length = 0;
     if (this.sumStack.length !== 0) this.sumStack.length = 0;
@@ -338,18 +243,18 @@ export class CanonicalEncoder {
     this.view = new DataView(next.buffer);
   }
 
-  private byte(b: number): void {
+  byte(b: number): void {
     this.ensure(1);
     this.buf[this.pos++] = b;
   }
 
-  private u32(n: number): void {
+  u32(n: number): void {
     this.ensure(4);
     this.view.setUint32(this.pos, n, true);
     this.pos += 4;
   }
 
-  private bytesOut(b: Uint8Array): void {
+  bytesOut(b: Uint8Array): void {
     const n = b.length;
     this.ensure(n);
     const buf = this.buf;
@@ -365,7 +270,7 @@ export class CanonicalEncoder {
    * one byte each when all fit in one (most names), else two, big-endian. Equal strings get
    * equal bytes, and the word tells both forms apart.
    */
-  private str(s: string): void {
+  str(s: string): void {
     const n = s.length;
     this.ensure(4 + 2 * n);
     const buf = this.buf;
@@ -389,35 +294,36 @@ export class CanonicalEncoder {
     this.pos = p;
   }
 
-  private write(v: unknown): void {
+  /** Writes `v`, whatever it is, at the current position: for the representations' writes too. */
+  write(v: unknown): void {
     switch (typeof v) {
       case 'boolean':
-        this.byte(v ? TAG_TRUE : TAG_FALSE);
+        this.byte(v ? C.TRUE : C.FALSE);
         return;
       case 'number':
         if ((v & 0xff) === v) {
           // (-0 & 0xff is 0: -0 and 0 are the same value to immutable.js.)
           this.ensure(2);
-          this.buf[this.pos++] = TAG_BYTE;
+          this.buf[this.pos++] = C.BYTE;
           this.buf[this.pos++] = v;
           return;
         }
         if ((v | 0) === v) {
           this.ensure(5);
-          this.buf[this.pos++] = TAG_INT;
+          this.buf[this.pos++] = C.INT;
           this.view.setInt32(this.pos, v, true);
           this.pos += 4;
           return;
         }
         if (Number.isNaN(v)) throw new NotAStateValue('', 'NaN');
-        this.byte(TAG_NUMBER);
+        this.byte(C.NUMBER);
         this.ensure(8);
         // -0 and 0 are the same value to immutable.js.
         this.view.setFloat64(this.pos, v === 0 ? 0 : v, false);
         this.pos += 8;
         return;
       case 'string':
-        this.byte(TAG_STRING);
+        this.byte(C.STRING);
         this.str(v);
         return;
       case 'undefined':
@@ -427,21 +333,22 @@ export class CanonicalEncoder {
         throw new NotAStateValue('', describe(v));
     }
     if (v === null) {
-      this.byte(TAG_NULL);
+      this.byte(C.NULL);
       return;
     }
     // Immutable values never change, and a successor shares most of its parts with its
     // parent, so each part is encoded (or digested) once, by identity.
     const obj = v as object;
     // Plain values before the digest lookup: an object spread from an immutable.js value carries
-    // that value's digest along (an enumerable own property), which must not stand for it.
+    // that value's digest along (an enumerable own property), which must not stand for it. (The
+    // plain representation's own test, plain.ts, made here without a lookup: most values are.)
     if (Array.isArray(obj)) {
-      this.writeArray(obj);
+      this.plain.writeArray(this, obj);
       return;
     }
     const proto = Object.getPrototypeOf(obj);
     if (proto === Object.prototype || proto === null) {
-      this.writeObject(obj as PlainObject);
+      this.plain.writeObject(this, obj as { readonly [key: string]: unknown });
       return;
     }
     if (this.mode === 'digest') {
@@ -452,7 +359,7 @@ export class CanonicalEncoder {
         this.ensure(17);
         const p = this.pos;
         const view = this.view;
-        this.buf[p] = TAG_DIGEST;
+        this.buf[p] = C.DIGEST;
         view.setUint32(p + 1, known.charCodeAt(0) | (known.charCodeAt(1) << 16), true);
         view.setUint32(p + 5, known.charCodeAt(2) | (known.charCodeAt(3) << 16), true);
         view.setUint32(p + 9, known.charCodeAt(4) | (known.charCodeAt(5) << 16), true);
@@ -460,18 +367,19 @@ export class CanonicalEncoder {
         this.pos = p + 17;
         return;
       }
-      const kind = this.kindOf(obj, proto);
+      const part = this.partOf(obj, proto);
       // (A packed value is written in place, not as a digest.)
-      if (kind === KIND_PACKED) {
-        this.writePacked(obj as PackedValue);
+      if (!part.digested) {
+        part.write(this, obj, part);
         return;
       }
       const start = this.pos;
-      this.writeCollection(obj, kind);
+      part.write(this, obj, part);
       // Replace the part's bytes by a reference to their digest.
       const digest = this.digest;
-      if (typeof kind === 'number') murmur3x86_128(this.view, start, this.pos - start, digest);
-      else murmur3x86_128Resume(this.view, start, this.pos - start, digest, kind.prefixLanes, kind.prefixLength);
+      const layout = part.layout;
+      if (layout === null) murmur3x86_128(this.view, start, this.pos - start, digest);
+      else murmur3x86_128Resume(this.view, start, this.pos - start, digest, layout.prefixLanes, layout.prefixLength);
       if (this.digestCount * 4 + 4 > this.digests.length) this.growDigests();
       const index = this.digestCount++;
       const digests = this.digests;
@@ -489,174 +397,98 @@ export class CanonicalEncoder {
       this.bytesOut(cached);
       return;
     }
-    const kind = this.kindOf(obj, proto);
-    if (kind === KIND_PACKED) {
-      this.writePacked(obj as PackedValue);
+    const part = this.partOf(obj, proto);
+    if (!part.digested) {
+      part.write(this, obj, part);
       return;
     }
     const start = this.pos;
-    this.writeCollection(obj, kind);
+    part.write(this, obj, part);
     if (this.memo.size >= this.memoLimit) this.memo.clear();
     this.memo.set(obj, this.buf.slice(start, this.pos));
   }
 
-  /**
-   * A plain object, in place. A plain value (this, or an array) is never digested on its own: it
-   * cannot carry its digest (a spread would copy it to the next state, and a frozen value takes
-   * none), so it is written whole each time, as TLC writes its values, and hashed as part of the
-   * nearest immutable.js part or state that holds it.
-   */
-  private writeObject(v: PlainObject): void {
-    const layout = this.objectLayout(v);
-    this.bytesOut(layout.header);
-    const sorted = layout.sorted;
-    if (++this.plainDepth > PLAIN_DEPTH_LIMIT) this.tooDeep();
-    for (let i = 0; i < sorted.length; i++) this.write(v[sorted[i]]);
-    this.plainDepth--;
+  /** A new encoder in full mode, to encode a header once (a layout's) without touching this one's bytes. */
+  fresh(): CanonicalEncoder {
+    return new CanonicalEncoder('full');
   }
 
-  /**
-   * A packed value, in place and never as a digest (as a plain value, and for the same reason:
-   * its words are what a successor copies): its type's id, then its words. Its words are its
-   * canonical form already: a set is bits in its universe's order, a map values in its keys'.
-   */
-  private writePacked(v: PackedValue): void {
-    const t = v.$type;
-    const n = t.slots;
-    this.ensure(5 + 5 * n);
-    const buf = this.buf;
-    let p = this.pos;
-    buf[p++] = TAG_PACKED;
-    this.view.setUint32(p, t.id, true);
-    p += 4;
-    const w = v.$w;
-    const o = v.$o;
-    if (t.byteSized) {
-      // Every word one byte, as the loop below would write it, without its test.
-      const view = this.view;
-      let i = 0;
-      for (; i + 4 <= n; i += 4) {
-        const k = o + i;
-        view.setUint32(p + i, w[k] | (w[k + 1] << 8) | (w[k + 2] << 16) | (w[k + 3] << 24), true);
-      }
-      for (; i < n; i++) buf[p + i] = w[o + i];
-      this.pos = p + n;
-      return;
-    }
-    for (let i = 0; i < n; i++) {
-      const x = w[o + i];
-      if (x >= 0 && x < 255) buf[p++] = x;
-      else {
-        buf[p++] = 255;
-        this.view.setInt32(p, x, true);
-        p += 4;
-      }
-    }
+  /** Whether parts are written as their digests (the default mode), rather than in full. */
+  get digesting(): boolean {
+    return this.mode === 'digest';
+  }
+
+  /** Makes room for `n` bytes and returns where they start; the writer writes them in `bytes` and ends with `advanceTo`. */
+  reserve(n: number): number {
+    this.ensure(n);
+    return this.pos;
+  }
+
+  /** Ends a write begun with `reserve`: the next byte goes at `p`. */
+  advanceTo(p: number): void {
     this.pos = p;
   }
 
-  private tooDeep(): never {
-    throw new NotAStateValue('', `plain arrays and objects nested more than ${PLAIN_DEPTH_LIMIT} deep`);
+  /**
+   * An unordered collection of `size` entries, under `tag`: in digest mode its entries' digests
+   * summed lane by lane (the same in any order), in full mode its entries' bytes sorted. `map`:
+   * `v`'s forEach gives (value, key) pairs, written key then value; else members.
+   */
+  unordered(tag: number, size: number, v: Walkable, map: boolean): void {
+    this.byte(tag);
+    this.u32(size);
+    if (this.mode === 'digest') {
+      this.openSum();
+      v.forEach(map ? this.sumEntry : this.sumMember);
+      this.closeSum();
+      return;
+    }
+    const base = this.starts.length;
+    v.forEach(map ? this.writeEntry : this.writeMember);
+    this.sortSegments(base);
   }
 
-  private writeArray(v: readonly unknown[]): void {
-    const n = v.length;
-    this.ensure(5);
-    this.buf[this.pos++] = TAG_ARRAY;
-    this.view.setUint32(this.pos, n, true);
-    this.pos += 4;
-    if (++this.plainDepth > PLAIN_DEPTH_LIMIT) this.tooDeep();
-    for (let i = 0; i < n; i++) this.write(v[i]);
-    this.plainDepth--;
+  /** An ordered collection of `size` entries under `tag`, in `v`'s order: (value, key) pairs written key then value if `map`, else members. */
+  ordered(tag: number, size: number, v: Walkable, map: boolean): void {
+    this.byte(tag);
+    this.u32(size);
+    v.forEach(map ? this.writeKeyed : this.writeItem);
   }
 
   /**
-   * The layout of a plain object's keys. Objects built by one literal or spread list their keys
-   * in one order, so a model has a few layouts; a layout is found by comparing keys (interned
-   * strings: compared by identity) with those of the same count, without allocating.
+   * What a part is, known by its prototype: how its representation writes it. immutable.js
+   * tells its kinds by marks on their prototypes (isRecord, isMap, isOrdered...), so one lookup
+   * per part replaces up to four of those checks (each a load from one of many shapes), and a
+   * packed value is found without walking its prototype chain.
    */
-  private objectLayout(o: object): ObjectLayout {
-    const scratch = this.keyScratch;
-    let n = 0;
-    for (const k in o) scratch[n++] = k;
-    let bucket = this.objectLayouts[n];
-    if (bucket === undefined) {
-      bucket = [];
-      this.objectLayouts[n] = bucket;
-    }
-    outer: for (let j = 0; j < bucket.length; j++) {
-      const keys = bucket[j].keys;
-      for (let i = 0; i < n; i++) if (keys[i] !== scratch[i]) continue outer;
-      return bucket[j];
-    }
-    const keys = scratch.slice(0, n);
-    const sorted = [...keys].sort(compareKeys);
-    const enc = new CanonicalEncoder('full');
-    enc.byte(TAG_OBJECT);
-    enc.u32(n);
-    for (const k of sorted) enc.str(k);
-    const layout: ObjectLayout = { keys, sorted, header: enc.buf.slice(0, enc.pos) };
-    if (bucket.length < OBJECT_LAYOUTS_PER_SIZE) bucket.push(layout);
-    return layout;
-  }
-
-  private growDigests(): void {
-    const next = new Uint32Array(this.digests.length * 2);
-    next.set(this.digests);
-    this.digests = next;
-  }
-
-  private digestOut(d: Uint32Array): void {
-    this.ensure(17);
-    const p = this.pos;
-    const view = this.view;
-    this.buf[p] = TAG_DIGEST;
-    view.setUint32(p + 1, d[0], true);
-    view.setUint32(p + 5, d[1], true);
-    view.setUint32(p + 9, d[2], true);
-    view.setUint32(p + 13, d[3], true);
-    this.pos = p + 17;
-  }
-
-  /**
-   * What a part is, known by its prototype: a Record type's layout, or a collection's kind.
-   * immutable.js tells its kinds by marks on their prototypes (isRecord, isMap, isOrdered...),
-   * so one lookup per part replaces up to four of those checks (each a load from one of many
-   * shapes), and a packed value is found without walking its prototype chain.
-   */
-  private kindOf(v: object, proto: object): PartKind {
+  private partOf(v: object, proto: object): CanonicalPart {
     // (Parts of one kind often come in a row, the Lists of a List say: the last one is kept.)
-    if (proto === this.lastProto) return this.lastKind;
-    const known = this.kinds.get(proto);
-    if (known !== undefined) {
-      this.lastProto = proto;
-      this.lastKind = known;
-      return known;
+    if (proto === this.lastProto) return this.lastPart!;
+    let part = this.parts.get(proto);
+    if (part === undefined) {
+      const r = representationOf(v);
+      if (r === undefined) throw new NotAStateValue('', describe(v));
+      part = r.canonicalPart(this, v, proto);
+      this.parts.set(proto, part);
     }
-    let kind: PartKind;
-    if (isRecord(v)) kind = this.newLayout(v, proto);
-    else if (isList(v)) kind = KIND_LIST;
-    else if (isMap(v)) kind = isOrdered(v) ? KIND_ORDERED_MAP : KIND_MAP;
-    else if (isSet(v)) kind = isOrdered(v) ? KIND_ORDERED_SET : KIND_SET;
-    else if (v instanceof PackedValue) kind = KIND_PACKED;
-    else throw new NotAStateValue('', describe(v));
-    this.kinds.set(proto, kind);
-    return kind;
+    this.lastProto = proto;
+    this.lastPart = part;
+    return part;
   }
 
-  private newLayout(v: object, proto: object): RecordLayout {
-    const keys = [...(v as unknown as { toSeq(): { keys(): Iterable<string> } }).toSeq().keys()].map(String);
+  /**
+   * The layout of a Record type (once per type): `name` is undefined for a type given none,
+   * which the codec could not rebuild (MC112), as is a second type of one name.
+   */
+  recordLayout(proto: object, name: string | undefined, keys: readonly string[]): RecordLayout {
     // Once per Record type: the frontier may keep states as bytes (stateCodec.ts) and
     // rebuilds Records by their type's name, so each type needs a name of its own.
-    const name = ImmutableRecord.getDescriptiveName(v as never);
-    if ((proto.constructor as { displayName?: string }).displayName === undefined) {
-      throw new UnnamedRecord(`a Record type with no name (fields ${keys.join(', ')})`);
-    }
+    if (name === undefined) throw new UnnamedRecord(`a Record type with no name (fields ${keys.join(', ')})`);
     const other = this.recordNames.get(name);
     if (other !== undefined && other !== proto) throw new UnnamedRecord(`two different Record types named ${name}`);
     this.recordNames.set(name, proto);
     const enc = new CanonicalEncoder('full');
-    enc.byte(TAG_RECORD);
+    enc.byte(C.RECORD);
     // The name and the field names too: two Record types with the same values are not the same state.
     enc.str(name);
     enc.u32(keys.length);
@@ -681,119 +513,24 @@ export class CanonicalEncoder {
       prefixLanes: murmur3x86_128Prefix(digestHeader),
       prefixLength,
       digestTail: digestHeader.slice(prefixLength),
-      flat: isFlatRecord(v),
     };
   }
 
-  /** Writes an immutable.js value of kind `kind` (not a packed one: writePacked). */
-  private writeCollection(v: object, kind: PartKind): void {
-    if (typeof kind !== 'number') {
-      // Fields come in the order the Record's factory declared them.
-      const keys = kind.keys;
-      if (this.mode === 'digest') {
-        // The names once, then the values; the names' whole blocks are hashed already, so only
-        // their tail is written (RecordLayout.prefixLanes).
-        this.bytesOut(kind.digestTail);
-        if (kind.flat) {
-          const flat = (v as unknown as { _v: unknown[] })._v;
-          for (let i = 0; i < keys.length; i++) this.write(flat[i]);
-          return;
-        }
-        const r = v as unknown as { get(k: string): unknown };
-        for (let i = 0; i < keys.length; i++) this.write(r.get(keys[i]));
-        return;
-      }
-      const keyBytes = kind.keyBytes;
-      this.bytesOut(kind.header);
-      // A FlatRecord keeps its fields in one array, in the same order. (Known by its type, not by
-      // a field named `_v`, which an immutable.js Record may have.)
-      if (kind.flat) {
-        const flat = (v as unknown as { _v: unknown[] })._v;
-        for (let i = 0; i < keys.length; i++) {
-          this.bytesOut(keyBytes[i]);
-          this.write(flat[i]);
-        }
-        return;
-      }
-      const r = v as unknown as { get(k: string): unknown };
-      for (let i = 0; i < keys.length; i++) {
-        this.bytesOut(keyBytes[i]);
-        this.write(r.get(keys[i]));
-      }
-      return;
-    }
-    switch (kind) {
-      case KIND_LIST: {
-        const list = v as ImmutableList<unknown>;
-        const n = list.size;
-        this.byte(TAG_LIST);
-        this.u32(n);
-        // A short List by index: its forEach makes closures on each call (about 4% of what
-        // bench case 6 allocated, its pending events' Lists), its get none.
-        if (n <= SHORT_LIST) for (let i = 0; i < n; i++) this.write(list.get(i));
-        else list.forEach(this.writeItem);
-        return;
-      }
-      case KIND_ORDERED_MAP:
-        this.byte(TAG_ORDERED_MAP);
-        this.u32((v as ImmutableMap<unknown, unknown>).size);
-        (v as ImmutableMap<unknown, unknown>).forEach(this.writeKeyed);
-        return;
-      case KIND_ORDERED_SET:
-        this.byte(TAG_ORDERED_SET);
-        this.u32((v as ImmutableSet<unknown>).size);
-        (v as ImmutableSet<unknown>).forEach(this.writeItem);
-        return;
-      case KIND_MAP: {
-        if (
-          this.mode === 'digest' &&
-          (v as ImmutableMap<unknown, unknown>).size <= SORTED_MAX &&
-          this.writeSmall(v as ImmutableMap<unknown, unknown>, true)
-        )
-          return;
-        this.byte(TAG_MAP);
-        this.u32((v as ImmutableMap<unknown, unknown>).size);
-        if (this.mode === 'digest') {
-          this.openSum();
-          (v as ImmutableMap<unknown, unknown>).forEach(this.sumEntry);
-          this.closeSum();
-          return;
-        }
-        const base = this.starts.length;
-        (v as ImmutableMap<unknown, unknown>).forEach(this.writeEntry);
-        this.sortSegments(base);
-        return;
-      }
-      case KIND_SET: {
-        if (this.mode === 'digest' && (v as ImmutableSet<unknown>).size <= SORTED_MAX && this.writeSmall(v as ImmutableSet<unknown>, false))
-          return;
-        this.byte(TAG_SET);
-        this.u32((v as ImmutableSet<unknown>).size);
-        if (this.mode === 'digest') {
-          this.openSum();
-          (v as ImmutableSet<unknown>).forEach(this.sumMember);
-          this.closeSum();
-          return;
-        }
-        const base = this.starts.length;
-        (v as ImmutableSet<unknown>).forEach(this.writeMember);
-        this.sortSegments(base);
-        return;
-      }
-    }
+  /** Whether a collection of `size` entries may take the sorted form of small ones (`small`): in digest mode, up to SORTED_MAX. */
+  smallSized(size: number): boolean {
+    return size <= SORTED_MAX && this.mode === 'digest';
   }
 
   /**
    * Digest mode: a small Map whose keys are all strings, its entries in the order of their
    * keys, or (`map` false) a small Set whose members are all strings, in their order. False,
-   * with nothing written, if a key is not a string.
+   * with nothing written, if a key is not a string. `entries`, where the representation has
+   * them at hand, are the [key, value] pairs (members as keys); else `v` is walked.
    */
-  private writeSmall(v: ImmutableMap<unknown, unknown> | ImmutableSet<unknown>, map: boolean): boolean {
+  small(v: Walkable, size: number, map: boolean, entries: readonly (readonly [unknown, unknown])[] | undefined): boolean {
     const base = this.smallTop;
-    const n = v.size;
-    const entries = map ? mapEntries(v) : setEntries(v);
+    const n = size;
     if (entries !== undefined) {
-      // (Read from immutable.js's own array: immutableInternals.ts.)
       const keys = this.smallKeys;
       const values = this.smallValues;
       for (let i = 0; i < n; i++) {
@@ -808,14 +545,14 @@ export class CanonicalEncoder {
       }
       this.smallTop = base + n;
     } else {
-      (v as ImmutableMap<unknown, unknown>).forEach(map ? this.collectEntry : this.collectMember);
+      v.forEach(map ? this.collectEntry : this.collectMember);
       if (this.smallTop - base !== n) {
         this.smallTop = base;
         return false;
       }
     }
     this.sortSmall(base, n, map);
-    this.byte(map ? TAG_SMALL_MAP : TAG_SMALL_SET);
+    this.byte(map ? C.SMALL_MAP : C.SMALL_SET);
     this.u32(n);
     const keys = this.smallKeys;
     const values = this.smallValues;
@@ -825,6 +562,24 @@ export class CanonicalEncoder {
     }
     this.smallTop = base;
     return true;
+  }
+
+  private growDigests(): void {
+    const next = new Uint32Array(this.digests.length * 2);
+    next.set(this.digests);
+    this.digests = next;
+  }
+
+  private digestOut(d: Uint32Array): void {
+    this.ensure(17);
+    const p = this.pos;
+    const view = this.view;
+    this.buf[p] = TAG_DIGEST;
+    view.setUint32(p + 1, d[0], true);
+    view.setUint32(p + 5, d[1], true);
+    view.setUint32(p + 9, d[2], true);
+    view.setUint32(p + 13, d[3], true);
+    this.pos = p + 17;
   }
 
   /** Sorts the `n` collected keys from `base` (and their values, with `values`): an insertion sort, for at most SORTED_MAX. */
@@ -926,112 +681,4 @@ export class CanonicalEncoder {
     }
     starts.length = base;
   }
-}
-
-function describe(v: unknown): string {
-  switch (typeof v) {
-    case 'undefined':
-      return 'undefined';
-    case 'function':
-      return 'a function';
-    case 'bigint':
-    case 'symbol':
-      return `a ${typeof v}`;
-    case 'number':
-      return 'NaN';
-  }
-  if (isImmutable(v)) return 'an immutable.js Seq or Stack';
-  if (v instanceof Date) return 'a Date (use a number)';
-  if (v instanceof globalThis.Map) return 'a JavaScript Map (use an immutable Map, or a plain object)';
-  if (v instanceof globalThis.Set) return 'a JavaScript Set (use an immutable Set, or a sorted array)';
-  const proto = Object.getPrototypeOf(v);
-  return `an instance of ${proto?.constructor?.name ?? 'a class'}`;
-}
-
-/**
- * The first value in `v` that cannot be part of a state, in the order the encoder visits;
- * `within` holds the plain arrays and objects that enclose `v`, to find one that holds itself.
- */
-function locate(v: unknown, path: string, within: object[] = []): NotAStateValue | undefined {
-  if (Array.isArray(v) || isPlainObject(v)) {
-    if (within.includes(v)) return new NotAStateValue(path, 'a value that holds itself (a cycle)');
-    within.push(v);
-    const bad = locatePlain(v, path, within);
-    within.pop();
-    return bad;
-  }
-  return locateOther(v, path, within);
-}
-
-/** After a stack overflow: the cycle that caused it, with its path, or a value nested too deep to encode. */
-function locateDeep(v: unknown): NotAStateValue {
-  try {
-    const found = locate(v, '');
-    if (found) return found;
-  } catch {
-    // locate() recurses too; a value too deep for the encoder may be too deep for it.
-  }
-  return new NotAStateValue('', 'a value nested too deep to encode');
-}
-
-function locatePlain(v: object, path: string, within: object[]): NotAStateValue | undefined {
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const bad = locate(v[i], `${path}[${i}]`, within);
-      if (bad) return bad;
-    }
-    return undefined;
-  }
-  const o = v as { readonly [key: string]: unknown };
-  for (const k in o) {
-    const bad = locate(o[k], `${path}.${k}`, within);
-    if (bad) return bad;
-  }
-  return undefined;
-}
-
-function locateOther(v: unknown, path: string, within: object[]): NotAStateValue | undefined {
-  switch (typeof v) {
-    case 'boolean':
-    case 'string':
-      return undefined;
-    case 'number':
-      return Number.isNaN(v) ? new NotAStateValue(path, 'NaN') : undefined;
-    case 'undefined':
-    case 'function':
-    case 'bigint':
-    case 'symbol':
-      return new NotAStateValue(path, describe(v));
-  }
-  if (v === null || v instanceof PackedValue) return undefined;
-  if (isRecord(v)) {
-    for (const [k, x] of v.toSeq().entries()) {
-      const bad = locate(x, `${path}.${String(k)}`, within);
-      if (bad) return bad;
-    }
-    return undefined;
-  }
-  if (isList(v)) {
-    let i = 0;
-    for (const x of v) {
-      const bad = locate(x, `${path}[${i++}]`, within);
-      if (bad) return bad;
-    }
-    return undefined;
-  }
-  if (isMap(v)) {
-    for (const [k, x] of v.entries()) {
-      const bad = locate(k, `${path}{key}`, within) ?? locate(x, `${path}[${String(k)}]`, within);
-      if (bad) return bad;
-    }
-    return undefined;
-  }
-  if (isSet(v)) {
-    for (const x of v) {
-      const bad = locate(x, `${path}{member}`, within);
-      if (bad) return bad;
-    }
-    return undefined;
-  }
-  return new NotAStateValue(path, describe(v));
 }

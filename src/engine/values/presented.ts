@@ -13,3 +13,17 @@ export interface Presented {
 export function isPresented(v: unknown): v is Presented {
   return v !== null && typeof v === 'object' && typeof (v as Partial<Presented>)[PRESENTED] === 'function';
 }
+
+/**
+ * On the prototype of a Record type every field of which is meaningful: the immutable.js Record
+ * type a packed record unpacks to (packed/record.ts). A packed type's defaults are only its
+ * types' first values (`oneOf`'s first value, 0), not "absent", so a report that leaves out a
+ * Record's fields at their defaults (as it does for immutable.js Records, whose authors choose
+ * the defaults) must show these whole: a message `{type: req, clock: 1}` is not `{clock: 1}`.
+ */
+export const ALL_FIELDS: unique symbol = Symbol('modelcheck.allFields');
+
+/** Whether a Record (or anything) is one whose every field a report should show (ALL_FIELDS). */
+export function showsAllFields(v: unknown): boolean {
+  return v !== null && typeof v === 'object' && (v as { [ALL_FIELDS]?: boolean })[ALL_FIELDS] === true;
+}

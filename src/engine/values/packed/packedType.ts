@@ -16,6 +16,8 @@
 
 /** A value a oneOf, a set's universe or a map's keys can hold: compared by ===. */
 import { isPresented, PRESENTED } from '../presented.ts';
+
+export { ALL_FIELDS, showsAllFields } from '../presented.ts';
 export type Primitive = string | number | boolean | null;
 
 /** A value outside its declared type, or a sequence past its bound: the message says which, and where. */
@@ -132,7 +134,6 @@ export function isPacked(v: unknown): v is PackedValue {
   return v instanceof PackedValue;
 }
 
-/** For the reports: a packed value as its immutable.js counterpart, a presented one as what it presents (presented.ts), anything else as it is. */
 /**
  * The state as the frontier may keep it, as its words (search/stateQueue.ts): a packed value of
  * at least one word, or undefined for any other (a record without fields has nothing to copy).
@@ -142,20 +143,7 @@ export function heldAsWords(s: unknown): PackedValue | undefined {
   return s instanceof PackedValue && s.$type.slots > 0 ? s : undefined;
 }
 
-/**
- * On the prototype of the immutable.js Record type a packed record unpacks to: every field of it
- * is meaningful. A packed type's defaults are only its types' first values (`oneOf`'s first
- * value, 0), not "absent", so a report that leaves out a Record's fields at their defaults (as it
- * does for immutable.js Records, whose authors choose the defaults) must show these whole: a
- * message `{type: req, clock: 1}` is not `{clock: 1}`.
- */
-export const ALL_FIELDS: unique symbol = Symbol('modelcheck.allFields');
-
-/** Whether a Record (or anything) is one whose every field a report should show (ALL_FIELDS). */
-export function showsAllFields(v: unknown): boolean {
-  return v !== null && typeof v === 'object' && (v as { [ALL_FIELDS]?: boolean })[ALL_FIELDS] === true;
-}
-
+/** For the reports: a packed value as its immutable.js counterpart, a presented one as what it presents (presented.ts), anything else as it is. */
 export function unpack(v: unknown): unknown {
   if (v instanceof PackedValue) return v.toImmutable();
   return isPresented(v) ? v[PRESENTED]() : v;
