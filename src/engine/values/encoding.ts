@@ -430,29 +430,52 @@ export class CanonicalEncoder {
   }
 
   /**
-   * An unordered collection of `size` entries, under `tag`: in digest mode its entries' digests
-   * summed lane by lane (the same in any order), in full mode its entries' bytes sorted. `map`:
-   * `v`'s forEach gives (value, key) pairs, written key then value; else members.
+   * An unordered collection of `size` entries under `tag`, `v`'s forEach giving (value, key):
+   * in digest mode its entries' digests summed lane by lane (the same in any order), in full
+   * mode its entries' bytes (key, then value) sorted. (Four methods rather than one with flags,
+   * so that each forEach call below sees one kind of collection.)
    */
-  unordered(tag: number, size: number, v: Walkable, map: boolean): void {
+  unorderedEntries(tag: number, size: number, v: Walkable): void {
     this.byte(tag);
     this.u32(size);
     if (this.mode === 'digest') {
       this.openSum();
-      v.forEach(map ? this.sumEntry : this.sumMember);
+      v.forEach(this.sumEntry);
       this.closeSum();
       return;
     }
     const base = this.starts.length;
-    v.forEach(map ? this.writeEntry : this.writeMember);
+    v.forEach(this.writeEntry);
     this.sortSegments(base);
   }
 
-  /** An ordered collection of `size` entries under `tag`, in `v`'s order: (value, key) pairs written key then value if `map`, else members. */
-  ordered(tag: number, size: number, v: Walkable, map: boolean): void {
+  /** An unordered collection of `size` members under `tag`, as unorderedEntries. */
+  unorderedItems(tag: number, size: number, v: Walkable): void {
     this.byte(tag);
     this.u32(size);
-    v.forEach(map ? this.writeKeyed : this.writeItem);
+    if (this.mode === 'digest') {
+      this.openSum();
+      v.forEach(this.sumMember);
+      this.closeSum();
+      return;
+    }
+    const base = this.starts.length;
+    v.forEach(this.writeMember);
+    this.sortSegments(base);
+  }
+
+  /** An ordered collection of `size` entries under `tag`, in `v`'s order, each key then value. */
+  orderedEntries(tag: number, size: number, v: Walkable): void {
+    this.byte(tag);
+    this.u32(size);
+    v.forEach(this.writeKeyed);
+  }
+
+  /** An ordered collection of `size` members under `tag`, in `v`'s order. */
+  orderedItems(tag: number, size: number, v: Walkable): void {
+    this.byte(tag);
+    this.u32(size);
+    v.forEach(this.writeItem);
   }
 
   /**

@@ -10,7 +10,7 @@
 //   merge, withMutations, toJS, ...) work on it (RecordInternals);
 // - a Map's `_root` node and a Set's `_map`: the entries of a small Map (or the members of a
 //   small Set) straight from the array immutable.js keeps them in, for the encoder's sorted form
-//   of small collections (encoding.ts writeSmall) and the Kubernetes library's search for a
+//   of small collections (representations/immutableJs.ts, for encoding.ts small) and the Kubernetes library's search for a
 //   pending object of a kind (world.ts). Walking them with forEach costs three closures and a
 //   call per entry (Map.__iterate, the node's iterate, the callback): on bench case 6 that was
 //   about a tenth of fingerprinting's time. They are taken only where they show themselves

@@ -183,13 +183,14 @@ export class StateCodec {
 
   /**
    * The registry entry of `v`'s Record type (an immutable.js Record or a FlatRecord), registering
-   * it when it is new: `name` is the type's (undefined for a type given none, MC112), `keysOf`
-   * gives its field names. One name stands for one type: a checkpoint rebuilds Records by name.
+   * it when it is new: `nameOf` gives the type's name (undefined for a type given none, MC112),
+   * `keysOf` its field names. One name stands for one type: a checkpoint rebuilds Records by name.
    */
-  recordType(v: object, name: string | undefined, keysOf: (v: object) => readonly string[]): RecordType {
+  recordType(v: object, nameOf: (v: object) => string | undefined, keysOf: (v: object) => readonly string[]): RecordType {
     const ctor = (v as { constructor: object }).constructor;
     const known = this.typeIndex.get(ctor);
     if (known !== undefined) return known;
+    const name = nameOf(v);
     const keys = keysOf(v);
     if (name === undefined) throw new UnnamedRecord(`a Record type with no name (fields ${keys.join(', ')})`);
     const other = this.typeByName.get(name);

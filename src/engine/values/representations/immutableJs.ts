@@ -39,6 +39,10 @@ export function recordName(v: object, proto: object): string | undefined {
   return ImmutableRecord.getDescriptiveName(v as never);
 }
 
+function recordNameOf(v: object): string | undefined {
+  return recordName(v, Object.getPrototypeOf(v) as object);
+}
+
 /** A Record's field names, in the order its factory declared them. */
 export function recordKeys(v: object): string[] {
   return [...(v as unknown as { toSeq(): { keys(): Iterable<string> } }).toSeq().keys()].map(String);
@@ -72,7 +76,7 @@ function writeCollection(out: CanonicalEncoder, v: object, part: CanonicalPart):
       // A short List by index: its forEach makes closures on each call (about 4% of what
       // bench case 6 allocated, its pending events' Lists), its get none.
       if (n > SHORT_LIST) {
-        out.ordered(C.LIST, n, list, false);
+        out.orderedItems(C.LIST, n, list);
         return;
       }
       out.byte(C.LIST);
@@ -81,22 +85,22 @@ function writeCollection(out: CanonicalEncoder, v: object, part: CanonicalPart):
       return;
     }
     case C.ORDERED_MAP:
-      out.ordered(C.ORDERED_MAP, (v as AnyMap).size, v as AnyMap, true);
+      out.orderedEntries(C.ORDERED_MAP, (v as AnyMap).size, v as AnyMap);
       return;
     case C.ORDERED_SET:
-      out.ordered(C.ORDERED_SET, (v as AnySet).size, v as AnySet, false);
+      out.orderedItems(C.ORDERED_SET, (v as AnySet).size, v as AnySet);
       return;
     case C.MAP: {
       const n = (v as AnyMap).size;
       // (Read from immutable.js's own array where it has one: immutableInternals.ts.)
       if (out.smallSized(n) && out.small(v as AnyMap, n, true, mapEntries(v))) return;
-      out.unordered(C.MAP, n, v as AnyMap, true);
+      out.unorderedEntries(C.MAP, n, v as AnyMap);
       return;
     }
     case C.SET: {
       const n = (v as AnySet).size;
       if (out.smallSized(n) && out.small(v as AnySet, n, false, setEntries(v))) return;
-      out.unordered(C.SET, n, v as AnySet, false);
+      out.unorderedItems(C.SET, n, v as AnySet);
       return;
     }
   }
@@ -127,8 +131,7 @@ function sameType(v: object, prev: unknown): boolean {
 
 /** A Record (an immutable.js one or a FlatRecord: flatRecords.ts) at rest: its type's index, then its fields. */
 export function writeRecordAtRest(out: StateCodec, v: object, prev: unknown): void {
-  const proto = Object.getPrototypeOf(v) as object;
-  const t = out.recordType(v, recordName(v, proto), recordKeys);
+  const t = out.recordType(v, recordNameOf, recordKeys);
   out.tag(R.RECORD);
   out.uvarint(t.index);
   const r = v as unknown as Fields;

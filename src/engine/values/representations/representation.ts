@@ -22,7 +22,7 @@ export class CanonicalPart {
      * successor copies, so they cannot carry a digest of their own.
      */
     readonly digested: boolean,
-    /** A Record type's layout (encoding.ts RecordLayout), or null for a collection. */
+    /** A Record type's layout (RecordLayout, made by the encoder), or null for anything else. */
     readonly layout: RecordLayout | null,
     /** Anything else the representation wants at hand for this prototype (a collection's tag, say). */
     readonly tag: number,
