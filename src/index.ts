@@ -26,6 +26,7 @@ export type {
   SettledInvariant,
   LivenessProperty,
   Temporal,
+  Coverage,
   Fairness,
   FairnessOptions,
   Property,

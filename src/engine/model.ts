@@ -225,6 +225,29 @@ export interface Variant<S> {
    * class of states that differ only by renaming them. Safety only; refused with liveness.
    */
   readonly symmetry?: Symmetry<S>;
+  /**
+   * What the model's own code can tell only from inside its steps (a library's watch that queued
+   * a key, a read that found an object): a complete search warns of what it never saw, as it
+   * warns of an action never enabled (see Coverage).
+   */
+  readonly coverage?: Coverage;
+}
+
+/**
+ * Coverage a model (or a library it uses) keeps from inside its steps, as labels: strings it
+ * notes when a step does something worth knowing it ever did. The engine forgets what each
+ * thread's copy noted before its search (`reset`), gathers its labels after each level
+ * (`drain`), keeps their union (in checkpoints too), and at the end of a complete search adds
+ * `warnings(seen)` to the result's warnings. Labels must depend only on the steps taken, as
+ * everything a model computes does.
+ */
+export interface Coverage {
+  /** Forgets every label noted so far: a search begins. */
+  reset(): void;
+  /** The labels noted since the last call, forgotten once returned. */
+  drain(): readonly string[];
+  /** The warnings a complete search whose steps noted `seen` gives, in a stable order. */
+  warnings(seen: ReadonlySet<string>): readonly string[];
 }
 
 /** A variant with its defaults resolved: what every part of the checker reads (normalizeVariant). */

@@ -12,6 +12,7 @@ import backupOperator from '../../models/examples/backupOperator.ts';
 import { lamportMutexPlain } from '../fixtures/classic/lamportMutexPlain.ts';
 import { lamportMutexRecord } from '../fixtures/classic/lamportMutexRecord.ts';
 import producerConsumer from '../fixtures/producerConsumer.ts';
+import coverageLabels from '../fixtures/coverageLabels.ts';
 
 export const smallModels: [string, Model][] = [
   ['TwoPhase, 4 resource managers', twoPhase(4)],
@@ -24,6 +25,7 @@ export const smallModels: [string, Model][] = [
   ['LamportMutex with plain arrays and objects, clocks up to 3 (a state constraint)', lamportMutexPlain(3, 3) as Model],
   ['LamportMutex as a packed record, clocks up to 3', lamportMutexRecord(3, 3) as Model],
   ['producer and consumer (liveness under a state constraint: steps out of it enable fair actions)', producerConsumer as Model],
+  ["a counter whose steps note coverage labels (the first level's only in the checkpoints after it)", coverageLabels],
 ];
 
 /**

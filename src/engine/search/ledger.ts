@@ -65,6 +65,8 @@ export interface Books {
   readonly graphParams: number;
   /** The search's seconds so far, over every run that made it. */
   readonly seconds: number;
+  /** The coverage labels the model's steps noted so far (model.ts Coverage). */
+  readonly coverage?: readonly string[];
 }
 
 export interface Progress {
@@ -120,6 +122,8 @@ export class Ledger<S> {
   readonly settledPremise: number[];
   readonly livenessPremise: number[];
   readonly stopPoll: StopPoll;
+  /** The coverage labels noted so far, by this thread's model and the expanders' (model.ts Coverage). */
+  private readonly coverageSeen = new Set<string>();
   /** Where this thread's frontier is kept (objects, bytes, or spill files); the others' report theirs. */
   readonly storage: Storage;
   private readonly otherStorage: StorageStats[] = [];
@@ -148,6 +152,8 @@ export class Ledger<S> {
   ) {
     const variant = normalizeVariant(given);
     this.variant = variant;
+    // (What an earlier search in this process left noted is not this one's.)
+    variant.coverage?.reset();
     this.modelName = options.modelName ?? '(model)';
     validateVariant(variant, this.modelName);
     const livenessCount = variant.properties.filter((p) => p.kind === 'liveness').length;
@@ -214,6 +220,7 @@ export class Ledger<S> {
    * and none expanded yet. A checkpoint is written here when one is due.
    */
   boundary(levelStart: number): void {
+    this.noteCoverage();
     // After a stop, the level before was not expanded in full: no boundary.
     if (stoppedEarly(this.incomplete)) return;
     // Memory short: the parents and actions of the log's full chunks go to a file too.
@@ -246,6 +253,7 @@ export class Ledger<S> {
       graphEdges: g ? (levelStart >= 0 ? g.start[levelStart] : g.edgeCount) : 0,
       graphParams: g ? g.paramCount : 0,
       seconds: this.priorSeconds + (performance.now() - this.started) / 1000,
+      coverage: [...this.coverageSeen],
     };
   }
 
@@ -263,6 +271,7 @@ export class Ledger<S> {
     copy(this.invariantPremise, b.invariantPremise);
     copy(this.settledPremise, b.settledPremise);
     copy(this.livenessPremise, b.livenessPremise);
+    for (const label of b.coverage ?? []) this.coverageSeen.add(label);
     this.findings.clear();
     for (const f of b.findings) {
       const property = f.name === DEADLOCK_PROPERTY.name ? DEADLOCK_PROPERTY : this.variant.properties.find((p) => p.name === f.name);
@@ -411,6 +420,14 @@ export class Ledger<S> {
     }
   }
 
+  /**
+   * Takes in coverage labels: `labels`, an expander's, or else what this thread's copy of the
+   * model noted since the last call.
+   */
+  noteCoverage(labels: readonly string[] | undefined = this.variant.coverage?.drain()): void {
+    if (labels !== undefined) for (const label of labels) this.coverageSeen.add(label);
+  }
+
   /** Adds the premise counts of checkState calls (Expansion's invariantPremise and livenessPremise). */
   addPremises(invariant: readonly number[], liveness: readonly number[]): void {
     for (let i = 0; i < invariant.length; i++) this.invariantPremise[i] += invariant[i];
@@ -482,6 +499,7 @@ export class Ledger<S> {
 
   /** The end of the breadth-first search: the liveness phase, then the result. */
   finish(): VariantResult<S> {
+    this.noteCoverage();
     // BFS stores states in order of depth, so the last one stored is the deepest.
     this.depth = this.log.size > 0 ? this.log.depth(this.log.size - 1) : 0;
     this.checkpoints?.end();
@@ -785,6 +803,7 @@ export class Ledger<S> {
         out.push(`${p.name} holds only vacuously: ${why}`);
       }
       for (const note of this.constraintNotes) out.push(this.constraintWarning(note));
+      if (this.variant.coverage !== undefined) out.push(...this.variant.coverage.warnings(this.coverageSeen));
     }
     if (x.livenessProperties.length > 0 && this.variant.fairness.length === 0) {
       out.push(

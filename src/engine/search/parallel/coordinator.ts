@@ -103,6 +103,7 @@ class Coordinator<S> {
       this.fail(used);
       for (const rep of used) {
         ledger.addPremises(rep.invariantPremise, rep.livenessPremise);
+        ledger.noteCoverage(rep.coverage ?? []);
         if (rep.stopped !== undefined) ledger.incomplete ??= rep.stopped;
         const l = rep.labels;
         for (let k = 0; k < l.length; k += 2) ledger.label(l[k], (i) => (l[k + 1] >>> (2 * i)) & 3);

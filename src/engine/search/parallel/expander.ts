@@ -51,8 +51,14 @@ export class Expander<S> {
   private id = -1;
   private readonly visitor: Visitor<S>;
 
+  /** The model's coverage labels (model.ts Coverage), sent with each report. */
+  private readonly coverage: Variant<S>['coverage'];
+
   constructor(variant: Variant<S>, options: ExpanderOptions) {
     this.x = new Expansion(variant, { symmetry: options.symmetry });
+    this.coverage = variant.coverage;
+    // (What an earlier search in this thread left noted is not this one's.)
+    this.coverage?.reset();
     this.storage = new Storage(options);
     this.candidates = new StateQueue<S>(this.codec, this.storage);
     this.stopPoll = new StopPoll(options, performance.now());
@@ -255,6 +261,7 @@ export class Expander<S> {
       livenessPremise: [...this.x.livenessPremise],
       params: this.params,
       storage: this.storage.stats,
+      coverage: this.coverage?.drain(),
       failure,
       stopped,
     };

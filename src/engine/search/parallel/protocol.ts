@@ -72,6 +72,8 @@ export interface Report {
   readonly params: readonly unknown[];
   /** This thread's frontier storage so far (storage.ts). */
   readonly storage: StorageStats;
+  /** The coverage labels this thread's model noted since its last report (model.ts Coverage). */
+  readonly coverage?: readonly string[];
   readonly failure?: ExpanderFailure;
   readonly stopped?: IncompleteReason;
 }
