@@ -195,6 +195,8 @@ function moveVariant(name: string, description: string, o: VariantOptions): Vari
       ),
       ...kube.fairness,
     ],
+    // Watches that never queue a key and reads that never find their object, warned of after a complete search.
+    coverage: kube.coverage,
     // How a state reads in traces: the mover, then the Kubernetes world object by object and
     // field by field, then the infrastructure and the ghost variables.
     view: (s) =>

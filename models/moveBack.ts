@@ -313,6 +313,7 @@ function variant(name: string, ordering: Ordering, description: string, expected
           ]),
         ),
     checkDeadlock: false,
+    coverage: kube.coverage,
     expectedViolations,
   };
 }

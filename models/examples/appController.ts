@@ -140,6 +140,7 @@ function variant(name: string, description: string, bug: Bug, faults: k8s.KubeFa
     ],
     // The informer and the controller's workers keep running (weak fairness per object key); the user need not act.
     fairness: kube.fairness,
+    coverage: kube.coverage,
     view: (s) => kube.view(s).merge(OrderedMap<string, unknown>([['bucket', s.bucket ? 'exists' : 'absent']])),
     checkDeadlock: false,
     expectedViolations,

@@ -138,6 +138,7 @@ function variant(
     ],
     // The informer, the controller's workers and the collector keep running; the user need not act.
     fairness: kube.fairness,
+    coverage: kube.coverage,
     view: (s) => kube.view(s),
     checkDeadlock: false,
     expectedViolations,

@@ -56,6 +56,11 @@ export class CatchUps {
     return undefined;
   }
 
+  /** Forgets every catch-up: a search begins, and each of its catch-ups' handlers must run once in it (wiringCoverage.ts). */
+  clear(): void {
+    this.byPending.clear();
+  }
+
   keep(k: CatchUpKey, outcome: CatchUp): void {
     let entries = this.byPending.get(k.pending);
     if (entries === undefined) {

@@ -11,6 +11,7 @@ export {
   keyOf,
   isDeleting,
   hasFinalizer,
+  finalizersOf,
   withFinalizer,
   withoutFinalizer,
   addsFinalizer,

@@ -19,7 +19,8 @@ import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConf
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
 import { garbageCollectorAction } from './garbageCollector.ts';
 import { applyCatchUp, CatchUps } from './catchUps.ts';
-import { checkWiring, unknownStepError, wiringError } from './wiring.ts';
+import { checkWiring, unknownStepError, uncachedKindError, wiringError, wrongKindQueuedError } from './wiring.ts';
+import { WiringCoverage } from './wiringCoverage.ts';
 import { contentKey } from './contentKey.ts';
 import {
   newWorld,
@@ -139,6 +140,13 @@ export class Kubernetes<S> {
   private readonly catchUps = new CatchUps();
   /** Each manager's controllers, computed once: the cache-sync step reads them on every call. */
   private readonly controllersByManager = new globalThis.Map<string, readonly ControllerConfig<S>[]>();
+  /** Each controller's index in the config, for its coverage (wiringCoverage.ts). */
+  private readonly controllerIndex = new globalThis.Map<ControllerConfig<S>, number>();
+  /**
+   * What a search can tell of the wiring only by running it: watches that never queue a key,
+   * reads that never find their object. For a variant's `coverage`: a complete search warns of them.
+   */
+  readonly coverage: WiringCoverage;
 
   constructor(readonly config: KubernetesConfig<S>) {
     checkWiring(config.servers, config.managers, config.controllers as readonly ControllerConfig<unknown>[]);
@@ -150,6 +158,10 @@ export class Kubernetes<S> {
         );
       }
     }
+    config.controllers.forEach((c, i) => {
+      this.controllerIndex.set(c, i);
+    });
+    this.coverage = new WiringCoverage(config.controllers as readonly ControllerConfig<unknown>[], () => this.catchUps.clear());
     for (const m of config.managers) {
       this.controllersByManager.set(
         m.name,
@@ -194,6 +206,15 @@ export class Kubernetes<S> {
   /** The object as `server` stores it now. */
   stored(s: S, server: string, key: ObjectKey): KubeObject | undefined {
     return serverIn(this.world(s), server)?.objects.get(key);
+  }
+
+  /** Every object of `kind` that `server` stores now, in name order: for properties (a List call straight to the server). */
+  list(s: S, server: string, kind: string): readonly KubeObject[] {
+    const srv = serverIn(this.world(s), server);
+    if (srv === undefined) throw new Error(`no API server named ${server} (the servers: ${this.config.servers.join(', ')})`);
+    const out: KubeObject[] = [];
+    for (const o of srv.objects.values()) if (o.kind === kind) out.push(o);
+    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** The object as `manager`'s cache holds it now (what its controllers' client.Get reads). */
@@ -333,6 +354,13 @@ export class Kubernetes<S> {
 
   /** Every initial world the histories allow, with caches at every lag or none. */
   initialWorlds(histories: Readonly<globalThis.Record<string, readonly ObjectHistory[]>>, options: InitialWorldOptions): KubeWorld[] {
+    return this.coverage.initialWorlds(() => this.buildInitialWorlds(histories, options));
+  }
+
+  private buildInitialWorlds(
+    histories: Readonly<globalThis.Record<string, readonly ObjectHistory[]>>,
+    options: InitialWorldOptions,
+  ): KubeWorld[] {
     const { managers, controllers } = this.config;
     for (const server of Object.keys(histories)) {
       if (!this.config.servers.includes(server)) {
@@ -434,10 +462,13 @@ export class Kubernetes<S> {
       const last = versions[pos - 1];
       for (const c of this.config.controllers) {
         if (c.manager !== m.name) continue;
-        for (const watch of c.watches) {
-          if (watch.kind !== last.kind) continue;
-          world = enqueue(world, c.name, watch.map ? watch.map(last, cacheOf(world, m.name)) : [key]);
-        }
+        c.watches.forEach((watch, wi) => {
+          if (watch.kind !== last.kind) return;
+          const keys = watch.map ? [...watch.map(last, cacheOf(world, m.name))] : [key];
+          if (keys.length === 0) return;
+          this.queueing(c, wi, keys);
+          world = enqueue(world, c.name, keys);
+        });
       }
     }
     return world;
@@ -652,15 +683,34 @@ export class Kubernetes<S> {
     const key = keyOf(e.object);
     for (const c of this.controllersOf(m)) {
       if (c.eventFilter && !c.eventFilter(e)) continue;
-      for (const w of c.watches) {
+      const watches = c.watches;
+      for (let wi = 0; wi < watches.length; wi++) {
+        const w = watches[wi];
         if (w.kind !== e.object.kind || (w.predicate && !w.predicate(e))) continue;
         const keys = w.map ? [...w.map(e.object, cacheOf(next, m.name))] : [key];
+        if (keys.length === 0) continue;
+        this.queueing(c, wi, keys);
         if (queued) for (const k of keys) queued.push(`${k} for ${c.name}`);
         enqueued?.push([c.name, keys]);
         next = enqueue(next, c.name, keys);
       }
     }
     return next;
+  }
+
+  /**
+   * Watch `wi` of `c` queues `keys`: each must name an object of the controller's For() kind
+   * (a reconcile.Request is a name the controller reads as its own kind), and the watch has
+   * queued something in this search (coverage).
+   */
+  private queueing(c: ControllerConfig<S>, wi: number, keys: readonly ObjectKey[]): void {
+    const kind = c.watches[0].kind;
+    for (const k of keys) {
+      if (!(k.length > kind.length && k.charCodeAt(kind.length) === 47 && k.startsWith(kind))) {
+        throw wrongKindQueuedError(c.name, c.watches[wi].kind, wi, k, kind);
+      }
+    }
+    this.coverage.watchQueued(this.controllerIndex.get(c)!, wi);
   }
 
   /**
@@ -698,13 +748,37 @@ export class Kubernetes<S> {
   private controllerActions(c: ControllerConfig<S>): Action<S, ObjectKey>[] {
     const lens = this.config.world;
     const m = this.config.managers.find((x) => x.name === c.manager)!;
+    const ci = this.controllerIndex.get(c)!;
+    const coverage = this.coverage;
+    // Whether m's cache holds a key's kind, by key: asked on every read.
+    const cachedKind = new globalThis.Map<ObjectKey, boolean>();
+    const checkCached = (key: ObjectKey, what: string): void => {
+      let ok = cachedKind.get(key);
+      if (ok === undefined) {
+        ok = m.kinds.includes(kindOfKey(key));
+        if (cachedKind.size >= 1 << 16) cachedKind.clear();
+        cachedKind.set(key, ok);
+      }
+      if (!ok) throw uncachedKindError(c.name, m, kindOfKey(key), what);
+    };
     const io = {
-      get: (s: S, key: ObjectKey, events?: StepEvent[]) => this.get(s, m.server, key, events),
-      cached: (s: S, key: ObjectKey) => cacheIn(lens.get(s), m.name)?.get(key),
-      list: (s: S, kind: string) =>
-        [...(cacheIn(lens.get(s), m.name)?.values() ?? [])]
+      get: (s: S, key: ObjectKey, events?: StepEvent[]) => {
+        const response = this.get(s, m.server, key, events);
+        coverage.read(ci, key, response.code === 200);
+        return response;
+      },
+      cached: (s: S, key: ObjectKey) => {
+        checkCached(key, `r.cached('${key}')`);
+        const found = cacheIn(lens.get(s), m.name)?.get(key);
+        coverage.read(ci, key, found !== undefined);
+        return found;
+      },
+      list: (s: S, kind: string) => {
+        if (!m.kinds.includes(kind)) throw uncachedKindError(c.name, m, kind, `r.list('${kind}')`);
+        return [...(cacheIn(lens.get(s), m.name)?.values() ?? [])]
           .filter((o) => o.kind === kind)
-          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      },
       request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => this.request(s, m.server, call, events),
     };
     /** `world` without `key`'s reconcile. */

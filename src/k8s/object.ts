@@ -135,18 +135,28 @@ export function isDeleting(o: KubeObject): boolean {
   return o.deletionTimestamp !== null;
 }
 
-export function hasFinalizer(o: KubeObject, finalizer: string): boolean {
-  return o.finalizers.includes(finalizer);
+export function hasFinalizer(o: KubeObject | List<string>, finalizer: string): boolean {
+  return finalizersOf(o).includes(finalizer);
+}
+
+/**
+ * The finalizers of an object, or a list of them as it is: every finalizer helper takes either,
+ * since a reconcile often keeps only the list of the copy it read (its later steps read nothing
+ * else, and a smaller local makes fewer states).
+ */
+export function finalizersOf(o: KubeObject | List<string>): List<string> {
+  return List.isList(o) ? (o as List<string>) : (o as KubeObject).finalizers;
 }
 
 /** controllerutil.AddFinalizer: appends the name unless present. */
-export function withFinalizer(o: KubeObject, finalizer: string): List<string> {
-  return hasFinalizer(o, finalizer) ? o.finalizers : o.finalizers.push(finalizer);
+export function withFinalizer(o: KubeObject | List<string>, finalizer: string): List<string> {
+  const list = finalizersOf(o);
+  return list.includes(finalizer) ? list : list.push(finalizer);
 }
 
 /** controllerutil.RemoveFinalizer: drops every occurrence of the name. */
-export function withoutFinalizer(o: KubeObject, finalizer: string): List<string> {
-  return o.finalizers.filter((f) => f !== finalizer);
+export function withoutFinalizer(o: KubeObject | List<string>, finalizer: string): List<string> {
+  return finalizersOf(o).filter((f) => f !== finalizer);
 }
 
 /** Whether `next` carries a finalizer name that `prev` does not. */

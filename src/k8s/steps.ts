@@ -8,7 +8,7 @@
 import type { List } from 'immutable';
 import type { StepContext, StepOutcome } from './controller.ts';
 import type { MergePatch } from './apiServer.ts';
-import type { ConditionInit } from './object.ts';
+import { type ConditionInit, type KubeObject, withFinalizer, withoutFinalizer } from './object.ts';
 
 /**
  * A merge patch of the reconciled object (client.Patch with client.MergeFrom, no lock), after
@@ -20,18 +20,18 @@ export function patchThenReturn<S>(r: StepContext<S>, patch: MergePatch): StepOu
 }
 
 /**
- * controllerutil.AddFinalizer on the copy's `finalizers`, sent as a merge patch (MergeFrom); then
+ * controllerutil.AddFinalizer on the copy (the object, or its `finalizers` as a reconcile kept them), sent as a merge patch (MergeFrom); then
  * Reconcile returns. The patch replaces the stored list with the copy's plus ours: entries added
  * since the copy was read are lost, and on an object being deleted the API server refuses it
  * (422, no new finalizers), which requeues.
  */
-export function addFinalizerStep<S>(r: StepContext<S>, finalizers: List<string>, finalizer: string): StepOutcome {
-  return patchThenReturn(r, { finalizers: finalizers.includes(finalizer) ? finalizers : finalizers.push(finalizer) });
+export function addFinalizerStep<S>(r: StepContext<S>, copy: KubeObject | List<string>, finalizer: string): StepOutcome {
+  return patchThenReturn(r, { finalizers: withFinalizer(copy, finalizer) });
 }
 
 /** controllerutil.RemoveFinalizer on the copy's `finalizers`, sent as a merge patch; then Reconcile returns. */
-export function removeFinalizerStep<S>(r: StepContext<S>, finalizers: List<string>, finalizer: string): StepOutcome {
-  return patchThenReturn(r, { finalizers: finalizers.filter((f) => f !== finalizer) });
+export function removeFinalizerStep<S>(r: StepContext<S>, copy: KubeObject | List<string>, finalizer: string): StepOutcome {
+  return patchThenReturn(r, { finalizers: withoutFinalizer(copy, finalizer) });
 }
 
 /**

@@ -100,3 +100,19 @@ export function unknownStepError(controller: string, from: string, target: strin
     `${controller}.${from} continues with r.goto('${target}'), but ${controller} has no step ${target} (its steps: ${steps.length > 0 ? steps.join(', ') : 'none'})${near ? `; did you mean ${near}?` : ''}`,
   );
 }
+
+/** A read of a kind the controller's manager does not cache: an error, where it would quietly find nothing. */
+export function uncachedKindError(controller: string, m: ManagerConfig, kind: string, what: string): Error {
+  return new Error(
+    `controller ${controller} reads ${kind} through its manager ${m.name}'s cache (${what}), but ${m.name} does not cache ${kind} (its kinds: ${m.kinds.join(', ')}): ` +
+      `add '${kind}' to the kinds of manager ${m.name} (controller-runtime would start an informer for it), or read it live with r.get`,
+  );
+}
+
+/** A watch that queues a key of another kind than its controller's For() kind. */
+export function wrongKindQueuedError(controller: string, watchKind: string, watch: number, key: string, forKind: string): Error {
+  return new Error(
+    `controller ${controller}'s watch on ${watchKind} (watches[${watch}]) queued ${key}, but ${controller} reconciles ${forKind} (its For() kind, watches[0]): ` +
+      `a reconcile.Request names an object of the controller's own kind; map the event to ${forKind} keys`,
+  );
+}

@@ -193,3 +193,32 @@ describe('reconcile steps', () => {
     expect(listed).toEqual(['a@1', `${created.name}@1`].sort());
   });
 });
+
+describe('the finalizer helpers take an object or its list of finalizers alike', () => {
+  const withTwo = created.set('finalizers', List(['a', 'b']));
+
+  it('as controllerutil does: add unless present, remove every occurrence, test membership', () => {
+    for (const copy of [withTwo, withTwo.finalizers]) {
+      expect(k8s.withFinalizer(copy, 'c').toArray()).toEqual(['a', 'b', 'c']);
+      expect(k8s.withFinalizer(copy, 'a').toArray()).toEqual(['a', 'b']);
+      expect(k8s.withoutFinalizer(copy, 'a').toArray()).toEqual(['b']);
+      expect(k8s.hasFinalizer(copy, 'b')).toBe(true);
+      expect(k8s.finalizersOf(copy)).toBe(withTwo.finalizers);
+    }
+  });
+
+  it('the finalizer steps patch the same list from either', () => {
+    const patched = (copy: k8s.KubeObject | List<string>) => {
+      const kube = kubeWith({
+        name: 'adder',
+        manager: 'manager',
+        watches: [{ kind: 'Thing' }],
+        reconcile: (r) => k8s.addFinalizerStep(r, copy, 'c'),
+        steps: {},
+      });
+      return kube.stored(step(kube, queued(kube), 'adder.reconcile', THING), 'main', THING)?.finalizers.toArray();
+    };
+    expect(patched(withTwo)).toEqual(['a', 'b', 'c']);
+    expect(patched(withTwo.finalizers)).toEqual(['a', 'b', 'c']);
+  });
+});

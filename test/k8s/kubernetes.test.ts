@@ -345,7 +345,11 @@ describe('initialWorlds', () => {
       { name: 'm1', server: 'main', kinds: ['Thing', 'Widget'] },
       { name: 'm2', server: 'main', kinds: ['Thing', 'Widget'], readByModel: true },
     ],
-    controllers: [{ name: 'c', manager: 'm1', watches: [{ kind: 'Thing' }, { kind: 'Widget' }], reconcile: (r) => r.done(), steps: {} }],
+    // One controller per kind: a controller's queue holds keys of its For() kind only.
+    controllers: [
+      { name: 'c', manager: 'm1', watches: [{ kind: 'Thing' }], reconcile: (r) => r.done(), steps: {} },
+      { name: 'd', manager: 'm1', watches: [{ kind: 'Widget' }], reconcile: (r) => r.done(), steps: {} },
+    ],
   });
   const history = (kind: string, name: string, versions = 3) =>
     [
@@ -370,11 +374,13 @@ describe('initialWorlds', () => {
     expect(w.caches.get('m2')?.get(P)).toEqual(w.servers.get('main')?.objects.get(P));
     expect(w.pending.every((m) => m.isEmpty())).toBe(true);
     expect(w.queues.get('c')?.isEmpty()).toBe(true);
+    expect(w.queues.get('d')?.isEmpty()).toBe(true);
   });
 
   it("with cacheLag none and unreconciled histories the watchers' keys are queued", () => {
     const w = k8s.worldMaps(kube.initialWorlds(histories(false), { cacheLag: 'none' })[0]);
-    expect(w.queues.get('c')?.toArray().sort()).toEqual(['Thing/p', 'Widget/q']);
+    expect(w.queues.get('c')?.toArray()).toEqual(['Thing/p']);
+    expect(w.queues.get('d')?.toArray()).toEqual(['Widget/q']);
   });
 
   it('with cacheLag any, reconciled: 3^4 = 81 distinct worlds', () => {
