@@ -159,12 +159,15 @@ export function jsonPatchAddAnnotations(
  * UPDATE (PUT) with the client's copy: 409 Conflict when its resourceVersion is not the stored
  * one. Status is not the client's to set here: with a status subresource the stored status
  * (conditions included) is kept (apiextensions customresource strategy.go PrepareForUpdate,
- * 166-175). deletionTimestamp is the server's: when the stored object has one, it is kept whatever the
+ * 166-175). A kind without one (`writesStatus`: its CRD declares no `subresources.status`) takes
+ * the copy's status too, and then any change outside metadata, status included, is a new
+ * generation (the same PrepareForUpdate: it compares everything but metadata). deletionTimestamp is the server's: when the stored object has one, it is kept whatever the
  * client sent (apiserver rest.BeforeUpdate); when it has none, the field is immutable, and a copy
  * that carries one is refused with 422 Invalid (apimachinery ValidateObjectMetaAccessorUpdate).
  * docs/capi-semantics.md, "Kubernetes API server rules".
  */
-export function update(server: ApiServer, obj: KubeObject): ApiResult {
+export function update(server: ApiServer, obj: KubeObject, options: { readonly writesStatus?: boolean } = {}): ApiResult {
+  const writesStatus = options.writesStatus === true;
   const key = keyOf(obj);
   const request: ApiRequest = { verb: 'PUT', key, body: obj };
   const stored = server.objects.get(key);
@@ -180,16 +183,18 @@ export function update(server: ApiServer, obj: KubeObject): ApiResult {
       },
     };
   }
-  const memo = requestKey('U', obj);
+  const memo = requestKey(writesStatus ? 'W' : 'U', obj);
   const kept = memo === undefined ? undefined : recall(stored, memo);
   if (kept !== undefined) return answer(request, server, key, stored, kept);
-  const next = obj.merge({
-    deletionTimestamp: stored.deletionTimestamp,
-    generation: stored.generation,
-    conditions: stored.conditions,
-    status: stored.status,
-  });
-  return answer(request, server, key, stored, written(stored, next, memo));
+  const next = writesStatus
+    ? obj.merge({ deletionTimestamp: stored.deletionTimestamp, generation: stored.generation })
+    : obj.merge({
+        deletionTimestamp: stored.deletionTimestamp,
+        generation: stored.generation,
+        conditions: stored.conditions,
+        status: stored.status,
+      });
+  return answer(request, server, key, stored, written(stored, next, memo, writesStatus));
 }
 
 /**
@@ -225,12 +230,13 @@ const UNCHANGED: Outcome = { kind: 'unchanged' };
  * The checks and effects shared by every write of an existing object: what writing `next` over
  * `stored` does, kept under `memo` (the request's key: writeMemo.ts) where there is one.
  */
-function written(stored: KubeObject, next: KubeObject, memo: string | undefined): Outcome {
-  const outcome = writeOutcome(stored, next);
+function written(stored: KubeObject, next: KubeObject, memo: string | undefined, statusIsSpec = false): Outcome {
+  const outcome = writeOutcome(stored, next, statusIsSpec);
   return memo === undefined ? outcome : remember(stored, memo, outcome);
 }
 
-function writeOutcome(stored: KubeObject, next: KubeObject): Outcome {
+/** `statusIsSpec`: the kind has no status subresource, so a change of its status is a new generation too. */
+function writeOutcome(stored: KubeObject, next: KubeObject, statusIsSpec = false): Outcome {
   // apimachinery ValidateObjectMetaUpdate: compared with the STORED object, not the client's
   // copy, so a stale cache that does not show the deletionTimestamp still gets the 422.
   if (isDeleting(stored) && addsFinalizer(stored, next.finalizers)) {
@@ -241,7 +247,9 @@ function writeOutcome(stored: KubeObject, next: KubeObject): Outcome {
   if (isDeleting(next) && next.finalizers.isEmpty()) return removal(next);
   // Anything outside metadata and status changed (here: spec): a new generation (apiextensions
   // customresource strategy.go PrepareForUpdate, 178-186). A status write keeps it.
-  const generation = next.spec.equals(stored.spec) ? stored.generation : stored.generation + 1;
+  const same =
+    next.spec.equals(stored.spec) && (!statusIsSpec || (next.status.equals(stored.status) && next.conditions.equals(stored.conditions)));
+  const generation = same ? stored.generation : stored.generation + 1;
   return { kind: 'stored', object: next.merge({ resourceVersion: stored.resourceVersion + 1, generation }) };
 }
 

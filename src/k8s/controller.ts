@@ -102,6 +102,8 @@ export class StepContext<S> {
       readonly list: (s: S, kind: string) => readonly KubeObject[];
       readonly get: (s: S, key: ObjectKey, events?: StepEvent[]) => ApiResponse;
       readonly request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => { state: S; response: ApiResponse };
+      /** Whether an update of `kind` writes its status (the kind has no status subresource). */
+      readonly writesStatus: (kind: string) => boolean;
     },
     /** Where the step tells what it did, while a trace is rebuilt; absent during the search. */
     private readonly events?: StepEvent[],
@@ -139,7 +141,8 @@ export class StepContext<S> {
 
   /** client.Update: a PUT of the copy, 409 unless its resourceVersion is the stored one. */
   update(obj: KubeObject): ApiResponse {
-    return this.send(`PUT ${keyOf(obj)}`, (s) => api.update(s, obj));
+    const writesStatus = this.io.writesStatus(obj.kind);
+    return this.send(`PUT ${keyOf(obj)}`, (s) => api.update(s, obj, { writesStatus }));
   }
 
   /**

@@ -71,6 +71,12 @@ export interface KubernetesConfig<S> {
    * fairness. Off by default: without it ownerReferences are only data.
    */
   readonly garbageCollector?: readonly string[];
+  /**
+   * Kinds whose CustomResourceDefinition declares no status subresource: an update (PUT) of one
+   * writes its status too, and a status change is a new generation. By default every kind has
+   * one, and an update keeps the stored status.
+   */
+  readonly withoutStatusSubresource?: readonly string[];
 }
 
 /**
@@ -780,6 +786,7 @@ export class Kubernetes<S> {
           .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       },
       request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => this.request(s, m.server, call, events),
+      writesStatus: (kind: string) => this.config.withoutStatusSubresource?.includes(kind) === true,
     };
     /** `world` without `key`'s reconcile. */
     const finished = (world: KubeWorld, key: ObjectKey): KubeWorld => {

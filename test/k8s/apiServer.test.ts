@@ -221,6 +221,19 @@ describe('status (a status subresource)', () => {
     ]).toEqual([false, 'n1', 3]);
   });
 
+  it('without a status subresource (writesStatus), an update writes the status too, and a status change is a new generation', () => {
+    // strategy.go PrepareForUpdate: the stored status is kept only when the CRD has the
+    // subresource (166-175); any change outside metadata bumps the generation (178-186).
+    const server = ok2(k8s.mergePatch(serverWith(), KEY, { status: { nodeRef: 'n1' } })).server;
+    const copy = stored(server)!.setIn(['status', 'nodeRef'], 'n2');
+    const r = k8s.update(server, copy, { writesStatus: true });
+    expect(r.response.code).toBe(200);
+    expect([stored(r.server)?.status.get('nodeRef'), stored(r.server)?.generation]).toEqual(['n2', 2]);
+    // The same copy, with the subresource: the status stays, nothing is persisted.
+    const kept = k8s.update(server, copy);
+    expect([stored(kept.server)?.status.get('nodeRef'), kept.server]).toEqual(['n1', server]);
+  });
+
   it('a merge patch with null removes a field (RFC 7386), as {"spec":{"paused":null}} does', () => {
     const server = serverWith({ spec: { paused: true, size: 1 } });
     const r = k8s.mergePatch(server, KEY, { spec: { paused: null } });
