@@ -27,6 +27,7 @@ export type {
   LivenessProperty,
   Temporal,
   Coverage,
+  Reproduction,
   Fairness,
   FairnessOptions,
   Property,

@@ -357,6 +357,22 @@ export interface Model {
    * listed in the generated documentation under "See also". Prose only: no verdict belongs here.
    */
   readonly seeAlso?: readonly { readonly title: string; readonly href: string; readonly summary?: string }[];
+  /** For a model of a reported bug: which, and which variants are the buggy code and the fix (docs/bugs.md). */
+  readonly reproduces?: Reproduction;
+}
+
+/** The reported bug a model reproduces, for the table of bugs the generated docs keep (docs/bugs.md). */
+export interface Reproduction {
+  /** The report, as `owner/repo#number`. */
+  readonly issue: string;
+  readonly url: string;
+  /** How the bug comes about, in one line. */
+  readonly mechanism: string;
+  /** What of the libraries the model leans on (`finalizers`, `cache lag`, `restarts`, ...). */
+  readonly uses: readonly string[];
+  /** The variants that are the code with the bug, and those that are its fix. */
+  readonly buggy: readonly string[];
+  readonly fixed: readonly string[];
 }
 
 export function action<S, P = undefined>(name: string, def: Omit<Action<S, P>, 'name'>): Action<S, P> {
@@ -398,6 +414,7 @@ export function defineModel<P extends string = string>(def: {
   variants: readonly Variant<any>[] | ((values: Readonly<Record<P, number>>) => readonly Variant<any>[]);
   matrices?: readonly VariantMatrix[];
   seeAlso?: Model['seeAlso'];
+  reproduces?: Reproduction;
 }): Model {
   const { variants, parameters, ...rest } = def;
   if (typeof variants !== 'function' && parameters === undefined) return { kind: 'modelcheck.model', ...rest, variants };

@@ -10,6 +10,7 @@
 // number, which only the model knows (the JSON has the state itself).
 import { createHash } from 'node:crypto';
 import type { VariantResult, Violation } from '../engine/result.ts';
+import type { Reproduction } from '../engine/model.ts';
 import type { Json } from './stateJson.ts';
 
 export interface VariantManifest {
@@ -22,6 +23,8 @@ export interface VariantManifest {
   readonly properties: Readonly<Record<string, string>>;
   readonly warnings: readonly string[];
   readonly violations: readonly RecordedCounterexample[];
+  /** The search's seconds when the record was made, to a tenth (for docs/bugs.md; compared with nothing). */
+  readonly seconds?: number;
 }
 
 /** A counterexample as the record keeps it: enough to replay it through the model. */
@@ -95,7 +98,7 @@ export function variantManifestOf(v: VariantResult, initialIndex: (x: Violation)
     steps,
     loopAction,
   }));
-  return { ...record, violations };
+  return { ...record, violations, seconds: Math.round(v.stats.seconds * 10) / 10 };
 }
 
 function recordOf(v: JsonVariant): VariantManifest {
@@ -169,4 +172,6 @@ export interface DocsManifest {
   readonly pages: readonly string[];
   /** Each variant's results, by name, in the model's order. */
   readonly variants: Readonly<Record<string, VariantManifest>>;
+  /** The model's Reproduction, for a model of a reported bug (docs/bugs.md is rendered from the records). */
+  readonly reproduces?: Reproduction;
 }

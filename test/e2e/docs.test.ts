@@ -137,6 +137,15 @@ describe('modelcheck docs', () => {
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
   });
+
+  for (const bug of ['capi8946', 'casskop370', 'zookeeper410']) {
+    it(`docs/${bug}.md and the table of bugs, docs/bugs.md, are up to date with models/bugs/${bug}.ts and every bug's record`, async () => {
+      const r = await runCli(['docs', `models/bugs/${bug}.ts`, '--check']);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(`docs/${bug}.md and docs/bugs.md are as docs/${bug}.manifest.json and models/bugs/${bug}.ts render them\n`);
+      expect(r.exitCode).toBe(0);
+    });
+  }
 });
 
 // The check on a copy of the package, edited as a developer would edit it: the CLI of the copy

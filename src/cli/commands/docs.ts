@@ -9,13 +9,14 @@
 // (docs/architecture.md, "Generated documentation").
 import { Command } from 'commander';
 import { Chalk } from 'chalk';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { checkVariant } from '../../engine/search/bfs.ts';
 import { ModelError } from '../../engine/errors.ts';
 import type { Model, Variant } from '../../engine/model.ts';
 import { modelDocs, pageFiles, recordedDocs, StaleRecord, verdictMarkers, verdictTable, type VariantDocs } from '../../report/docs.ts';
 import type { DocsManifest } from '../../report/manifest.ts';
+import { BUGS_PAGE, bugsPage, type BugRecord } from '../../report/bugsTable.ts';
 import { PathReplayer } from '../../engine/search/replay.ts';
 import { exitForFailure } from '../failure.ts';
 import { EXIT, type ExitCode } from '../exitCodes.ts';
@@ -57,10 +58,16 @@ function renderedPages(model: Model, record: DocsManifest, file: string, files: 
   for (const name of Object.keys(record.variants))
     if (!model.variants.some((v) => v.name === name))
       throw new StaleRecord(`the record has results for ${name}, which is no variant of the model now`);
-  return pagesOf(model, runs, file, files);
+  return pagesOf(model, runs, file, files, record);
 }
 
-function pagesOf(model: Model, runs: readonly VariantDocs[], file: string, files: ReturnType<typeof pageFiles>): [string, string][] {
+function pagesOf(
+  model: Model,
+  runs: readonly VariantDocs[],
+  file: string,
+  files: ReturnType<typeof pageFiles>,
+  record: DocsManifest,
+): [string, string][] {
   const pages = modelDocs(model, runs, {
     command: files.command,
     manifestFile: basename(files.manifest),
@@ -71,6 +78,24 @@ function pagesOf(model: Model, runs: readonly VariantDocs[], file: string, files
   if (pages.matrices !== undefined) out.push([files.matrices, pages.matrices]);
   const readme = withVerdicts(README, file, verdictTable(model, runs));
   if (readme !== undefined) out.push([README, readme]);
+  if (record.reproduces !== undefined) out.push([bugsPagePath(files), bugsPage(bugRecords(files, record))]);
+  return out;
+}
+
+/** Where the table of bugs goes: beside the model's page. */
+function bugsPagePath(files: ReturnType<typeof pageFiles>): string {
+  return join(dirname(files.main), basename(BUGS_PAGE));
+}
+
+/** Every record beside this model's that reproduces a bug, with this model's `record` in place of its file's. */
+function bugRecords(files: ReturnType<typeof pageFiles>, record: DocsManifest): BugRecord[] {
+  const dir = dirname(files.main) || '.';
+  const out: BugRecord[] = [{ page: basename(files.main), manifest: record }];
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith('.manifest.json') || name === basename(files.manifest)) continue;
+    const other = JSON.parse(readFileSync(join(dir, name), 'utf8')) as DocsManifest;
+    if (other.reproduces !== undefined) out.push({ page: name.replace(/\.manifest\.json$/, '.md'), manifest: other });
+  }
   return out;
 }
 
@@ -197,11 +222,18 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
       return EXIT.INCOMPLETE;
     }
     const runs = rendered.map((r) => r.docs!);
-    const fromRuns = pagesOf(model, runs, file, files);
-    const record: DocsManifest = {
+    const results: DocsManifest = {
       generatedBy: command,
-      pages: fromRuns.filter(([path]) => path !== README).map(([path]) => basename(path)),
+      pages: [],
       variants: Object.fromEntries(runs.map((r) => [r.variant, r.manifest])),
+      ...(model.reproduces !== undefined ? { reproduces: model.reproduces } : {}),
+    };
+    const fromRuns = pagesOf(model, runs, file, files, results);
+    // The record names the model's own pages: not the README's table or the table of bugs, which others share.
+    const shared = [README, bugsPagePath(files)];
+    const record: DocsManifest = {
+      ...results,
+      pages: fromRuns.filter(([path]) => !shared.includes(path)).map(([path]) => basename(path)),
     };
     // The pages are those the record renders, as --render and --check make them: they must be the
     // runs' own, or the record would not say what the searches found.
