@@ -275,7 +275,10 @@ function variant(code: Code, expectedViolations: string[], faults: k8s.KubeFault
 export default defineModel({
   name: 'casskop-370',
   description:
-    'Orange-OpenSource/casskop#370: a rack scaled down from two Cassandra nodes to one, with the operator crashing at any point. Does the scale-down complete, in the code as it was and with PR #377?',
+    'Orange-OpenSource/casskop#370: a rack scaled down from two Cassandra nodes to one, with the operator crashing at any point. Does the scale-down complete, in the code as it was and with PR #377? ' +
+    'Finding: PR #377 makes the state the issue reports unreachable (OngoingOnAGonePodIsResolved holds), but the scale-down still strands after a crash between the start of the decommission and the write of Ongoing, in both versions: ' +
+    'after the restart the pod operation is still ToDo, ensureDecommissionToDo (pod_operation.go 479-482) finds the node leaving or gone and breaks without a write, for ever. ' +
+    'This rests on the stated assumption that a decommission the node accepted goes on when the operator dies.',
   reproduces: {
     issue: 'Orange-OpenSource/casskop#370',
     url: 'https://github.com/Orange-OpenSource/casskop/issues/370',
