@@ -22,7 +22,9 @@
 //   unstructured objects: external.Get is a live read); util/patch/patch.go Patch 84-145 and
 //   patch 148-157 (metadata as client.MergeFrom, without optimistic lock).
 // - v1.5.0 (commit 4abf44cd85c4590602e4c10543d53cd4ec914845), the same file: the deletion branch
-//   first, 146-147, then the finalizer, 152-155.
+//   first, 146-147, then the finalizer, 152-155; reconcileDelete's external.Get now goes through
+//   r.UnstructuredCachingClient (306), which main.go 407-412 and 474 build over the manager's
+//   cache (Unstructured: true): the infrastructure object is read from the cache.
 // - kubernetes-sigs/controller-runtime v0.14.5 (ffb74e54a5), pkg/client/split.go
 //   delegatingReader.Get 126-133 and shouldBypassCache 104-123: an unstructured object is read
 //   from the API server, not the cache.
@@ -50,8 +52,12 @@ function clusterController(ordering: Ordering): k8s.ControllerConfig<State> {
    * reconcileDelete 217-337, from its first request: no descendants and no control plane here
    * (the model's scope). It works on the copy Reconcile read: its finalizers go along.
    */
-  const reconcileDelete = (r: k8s.StepContext<State>, cluster: k8s.KubeObject) =>
-    r.goto('getInfrastructure', { finalizers: cluster.finalizers });
+  const reconcileDelete = (r: k8s.StepContext<State>, cluster: k8s.KubeObject) => {
+    if (ordering === 'v1.4.4') return r.goto('getInfrastructure', { finalizers: cluster.finalizers });
+    // v1.5.0, 306: external.Get through the caching client, in this step; found: its Delete next.
+    if (r.cached(INFRA) !== undefined) return r.goto('deleteInfrastructure');
+    return k8s.hasFinalizer(cluster, CLUSTER_FINALIZER) ? r.goto('removeFinalizer', { finalizers: cluster.finalizers }) : r.done();
+  };
   return {
     name: 'clusterController',
     manager: 'capi',
@@ -68,7 +74,7 @@ function clusterController(ordering: Ordering): k8s.ControllerConfig<State> {
       addFinalizer:
         "The deferred patchCluster (130-143): util/patch Helper.patch 148-157, a merge patch of the metadata with the copy's finalizers plus ours (client.MergeFrom, no lock). An error is returned: the key is requeued.",
       getInfrastructure:
-        'reconcileDelete 303-317: external.Get of the InfrastructureRef, an unstructured Get, read live (controller-runtime split.go 126-133); NotFound: all good.',
+        'reconcileDelete 303-317 (v1.4.4): external.Get of the InfrastructureRef, an unstructured Get, read live (controller-runtime split.go 126-133); NotFound: all good. (v1.5.0 reads it from the cache, 306, in the reconcile step.)',
       deleteInfrastructure:
         'reconcileDelete 319-330: r.Client.Delete of the infrastructure object, then return nil so that the finalizer stays ("the cluster will get processed again").',
       removeFinalizer: 'reconcileDelete 334: RemoveFinalizer on the copy; the deferred patch sends it (merge patch).',
@@ -136,7 +142,7 @@ function variant(ordering: Ordering, expectedViolations: string[], faults: k8s.K
     world: { get: (s) => s.kube, set: (s, w) => s.set('kube', w) },
     servers: ['workload'],
     managers: [
-      // The ObjectTracker's watch runs an informer on the infrastructure kind (its reads, external.Get, are live all the same).
+      // The ObjectTracker's watch runs an informer on the infrastructure kind (v1.4.4's external.Get reads live all the same; v1.5.0's reads this cache).
       { name: 'capi', server: 'workload', kinds: ['Cluster', 'DockerCluster'] },
       { name: 'other', server: 'workload', kinds: ['Cluster', 'DockerCluster'] },
     ],
@@ -217,7 +223,7 @@ export default defineModel({
       'finalizers',
       'the 422 for a new finalizer on a deleting object',
       'cache lag',
-      'live reads',
+      'live and cached reads',
       'liveness under fairness',
       'restarts, coalescing, resync (the fix)',
     ],

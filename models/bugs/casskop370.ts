@@ -276,14 +276,15 @@ export default defineModel({
   name: 'casskop-370',
   description:
     'Orange-OpenSource/casskop#370: a rack scaled down from two Cassandra nodes to one, with the operator crashing at any point. Does the scale-down complete, in the code as it was and with PR #377? ' +
-    'Finding: PR #377 makes the state the issue reports unreachable (OngoingOnAGonePodIsResolved holds), but the scale-down still strands after a crash between the start of the decommission and the write of Ongoing, in both versions: ' +
-    'after the restart the pod operation is still ToDo, ensureDecommissionToDo (pod_operation.go 479-482) finds the node leaving or gone and breaks without a write, for ever. ' +
+    'Finding: PR #377 makes the state the issue reports unreachable (OngoingOnAGonePodIsResolved holds), but the scale-down still strands after a crash in two other places. ' +
+    'In both versions, between the start of the decommission and the write of Ongoing: after the restart the pod operation is still ToDo, and ensureDecommissionToDo (pod_operation.go 479-482) finds the node leaving or gone and breaks without a write, for ever (the shortest counterexample). ' +
+    "Only with the fix, between its new write of Finalizing (406-408) and the StatefulSet's update: the pod is still there, so the Finalizing branch waits (337-348) and ReconcileRack, its action still ToDo, returns before the StatefulSet (494-505), for ever. " +
     'This rests on the stated assumption that a decommission the node accepted goes on when the operator dies.',
   reproduces: {
     issue: 'Orange-OpenSource/casskop#370',
     url: 'https://github.com/Orange-OpenSource/casskop/issues/370',
     mechanism:
-      'Finalizing is set in memory, the StatefulSet scaled down, and the status written only at the end of the reconcile: a crash between the two leaves Ongoing stored on a pod that is gone, and every later reconcile fails to get it. The fix closes that window; the search finds another, open in both: a crash after the decommission starts and before Ongoing is written.',
+      'Finalizing is set in memory, the StatefulSet scaled down, and the status written only at the end of the reconcile: a crash between the two leaves Ongoing stored on a pod that is gone, and every later reconcile fails to get it. The fix closes that window; the search finds others: a crash after the decommission starts and before Ongoing is written (both versions), and one after the fix writes Finalizing and before the StatefulSet is updated.',
     uses: [
       'restarts',
       'an update that writes the status (no status subresource)',

@@ -712,7 +712,7 @@ export class Kubernetes<S> {
   private queueing(c: ControllerConfig<S>, wi: number, keys: readonly ObjectKey[]): void {
     const kind = c.watches[0].kind;
     for (const k of keys) {
-      if (!(k.length > kind.length && k.charCodeAt(kind.length) === 47 && k.startsWith(kind))) {
+      if (typeof k !== 'string' || !(k.length > kind.length && k.charCodeAt(kind.length) === 47 && k.startsWith(kind))) {
         throw wrongKindQueuedError(c.name, c.watches[wi].kind, wi, k, kind);
       }
     }
@@ -774,6 +774,8 @@ export class Kubernetes<S> {
         return response;
       },
       cached: (s: S, key: ObjectKey) => {
+        // (A model may ask for a key it does not have, `ref ?? null`: nothing is found, as before.)
+        if (typeof key !== 'string') return undefined;
         checkCached(key, `r.cached('${key}')`);
         const found = cacheIn(lens.get(s), m.name)?.get(key);
         coverage.read(ci, key, found !== undefined);

@@ -110,9 +110,9 @@ export function uncachedKindError(controller: string, m: ManagerConfig, kind: st
 }
 
 /** A watch that queues a key of another kind than its controller's For() kind. */
-export function wrongKindQueuedError(controller: string, watchKind: string, watch: number, key: string, forKind: string): Error {
+export function wrongKindQueuedError(controller: string, watchKind: string, watch: number, key: unknown, forKind: string): Error {
   return new Error(
-    `controller ${controller}'s watch on ${watchKind} (watches[${watch}]) queued ${key}, but ${controller} reconciles ${forKind} (its For() kind, watches[0]): ` +
+    `controller ${controller}'s watch on ${watchKind} (watches[${watch}]) queued ${typeof key === 'string' ? key : `${String(key)}, which is not a key`}, but ${controller} reconciles ${forKind} (its For() kind, watches[0]): ` +
       `a reconcile.Request names an object of the controller's own kind; map the event to ${forKind} keys`,
   );
 }

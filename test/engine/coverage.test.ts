@@ -33,6 +33,16 @@ describe('coverage labels', () => {
     expect(r.warnings).toEqual(['no step ever reaches 0', 'no step ever reaches 7']);
   });
 
+  it('takes in what was noted while the initial states were made, with one thread and with two', async () => {
+    const alone = checkVariant(coverageVariant(counterCoverage(), true) as Variant<number>);
+    expect(alone.warnings).toEqual(['no step ever reaches 6', 'no step ever reaches 7']);
+    // Two threads: the initial states are made by the expanders, whose first report carries the label.
+    const v = coverageVariant(counterCoverage(), true) as Variant<number>;
+    const helper = expanderInThisThread(coverageVariant(counterCoverage(), true) as Variant<number>, {});
+    const split = await checkVariantParallel(v, {}, [helper], { warmUp: 0 });
+    expect(split.warnings).toEqual(['no step ever reaches 6', 'no step ever reaches 7']);
+  });
+
   it('says nothing of coverage when the search did not finish', () => {
     const r = checkVariant(coverageVariant() as Variant<number>, { maxStates: 3 });
     expect(r.verdict).toBe('incomplete');

@@ -67,3 +67,48 @@ describe('wiring slips fail loudly', () => {
     ]);
   });
 });
+
+describe('keys that are not keys', () => {
+  it('a cached read of null finds nothing, as it did; a map that returns undefined is an error naming it', async () => {
+    const { k8s: lib } = await import('modelcheck');
+    const { TinyState, tinyWorld, created, THING, actionNamed } = await import('../fixtures/k8s/tiny.ts');
+    let found: unknown = 'unread';
+    const kube = lib.kubernetes({
+      world: tinyWorld,
+      servers: ['main'],
+      managers: [{ name: 'manager', server: 'main', kinds: ['Thing'] }],
+      controllers: [
+        {
+          name: 'c',
+          manager: 'manager',
+          watches: [{ kind: 'Thing' }],
+          reconcile: (r) => {
+            found = r.cached(null as unknown as string);
+            return r.done();
+          },
+          steps: {},
+        },
+      ],
+    });
+    const [w] = kube.initialWorlds({ main: [{ versions: [created], reconciled: false }] }, { cacheLag: 'none' });
+    actionNamed(kube, 'c.reconcile').next(TinyState({ kube: w }), THING);
+    expect(found).toBeUndefined();
+    const broken = lib.kubernetes({
+      world: tinyWorld,
+      servers: ['main'],
+      managers: [{ name: 'manager', server: 'main', kinds: ['Thing'] }],
+      controllers: [
+        {
+          name: 'c',
+          manager: 'manager',
+          watches: [{ kind: 'Thing', map: () => [undefined as unknown as string] }],
+          reconcile: (r) => r.done(),
+          steps: {},
+        },
+      ],
+    });
+    expect(() => broken.initialWorlds({ main: [{ versions: [created], reconciled: false }] }, { cacheLag: 'none' })).toThrow(
+      "controller c's watch on Thing (watches[0]) queued undefined, which is not a key, but c reconciles Thing",
+    );
+  });
+});

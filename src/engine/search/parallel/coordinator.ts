@@ -103,7 +103,6 @@ class Coordinator<S> {
       this.fail(used);
       for (const rep of used) {
         ledger.addPremises(rep.invariantPremise, rep.livenessPremise);
-        ledger.noteCoverage(rep.coverage ?? []);
         if (rep.stopped !== undefined) ledger.incomplete ??= rep.stopped;
         const l = rep.labels;
         for (let k = 0; k < l.length; k += 2) ledger.label(l[k], (i) => (l[k + 1] >>> (2 * i)) & 3);
@@ -176,6 +175,9 @@ class Coordinator<S> {
     const reports = await Promise.all(links.map((l) => l.report()));
     reports.forEach((r, w) => {
       this.storage[w] = r.storage;
+      // Every round's labels, the initial states' and a rebuilt level's too (the labels noted while
+      // initial worlds were built come with the first): a label is a fact of a step some thread took.
+      this.ledger.noteCoverage(r.coverage ?? []);
     });
     return reports;
   }
