@@ -174,7 +174,7 @@ function casskop(code: Code): k8s.ControllerConfig<State> {
         const cc = r.local<k8s.KubeObject>('cc');
         const status = r.local<k8s.KubeObject['status']>('status');
         if (!status.equals(cc.status)) r.update(cc.set('status', status)); // its error ignored (deferred)
-        return r.requeue(); // RequeueAfter 5 s
+        return r.requeueAfter('5s'); // Reconcile 155: requeue5, nil (ReconcileRack's errors are only logged here)
       },
     },
   };

@@ -103,9 +103,9 @@ function zookeeperController(code: Code): k8s.ControllerConfig<State> {
       // The Services and the PodDisruptionBudget (409-547) follow the ConfigMap's pattern: left out.
       reconcileClusterStatus: (r) => {
         // The pass's copy: 404 once the cluster is gone, 409 if it moved on since, else nothing to write.
-        r.update(r.local<k8s.KubeObject>('zk'));
-        // Success: RequeueAfter ReconcileTime (175); an error: requeued. Without time, both put the key back.
-        return r.requeue();
+        const res = r.update(r.local<k8s.KubeObject>('zk'));
+        // Success: RequeueAfter ReconcileTime, 30 s (48, 175); an error: requeued with backoff.
+        return res.code < 300 ? r.requeueAfter('30s') : r.requeue();
       },
     },
   };

@@ -69,7 +69,9 @@ export interface ManagerConfig {
 export type StepOutcome =
   | { readonly kind: 'goto'; readonly step: string; readonly locals: Readonly<globalThis.Record<string, LocalValue>> }
   | { readonly kind: 'done' }
-  | { readonly kind: 'requeue' };
+  | { readonly kind: 'requeue' }
+  /** Reconcile returned Result{RequeueAfter}: no error; the key comes back later (`after` says when, in words, for traces). */
+  | { readonly kind: 'requeueAfter'; readonly after: string };
 
 export type Step<S> = (r: StepContext<S>) => StepOutcome;
 
@@ -193,6 +195,16 @@ export class StepContext<S> {
   /** Reconcile returned an error: the key goes back on the queue (with backoff, in real time). */
   requeue(): StepOutcome {
     return { kind: 'requeue' };
+  }
+
+  /**
+   * Reconcile returned `ctrl.Result{RequeueAfter: d}` and no error (`after`: d in words, `'5s'`):
+   * controller-runtime Forgets the key's backoff and adds it again after d (reconcileHandler,
+   * AddAfter). Without time, the key goes back on the queue at once, as after an error; the trace
+   * says which it was, so that a lasso through a periodic requeue reads as one, not as an error.
+   */
+  requeueAfter(after: string): StepOutcome {
+    return { kind: 'requeueAfter', after };
   }
 
   private countRequest(what: string): void {

@@ -827,6 +827,14 @@ export class Kubernetes<S> {
         case 'requeue':
           world = enqueue(finished(world, key), c.name, [key]);
           break;
+        case 'requeueAfter':
+          world = enqueue(finished(world, key), c.name, [key]);
+          events?.push({
+            kind: 'note',
+            over: [c.name],
+            text: `${c.name}: Reconcile returns RequeueAfter ${outcome.after}, no error: ${key} comes back later`,
+          });
+          break;
       }
       return lens.set(ctx.state, world);
     };

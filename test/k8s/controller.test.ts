@@ -222,3 +222,24 @@ describe('the finalizer helpers take an object or its list of finalizers alike',
     expect(patched(withTwo.finalizers)).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('RequeueAfter', () => {
+  it('puts the key back as a requeue does, and the trace says it was RequeueAfter, not an error', () => {
+    const kube = kubeWith({
+      name: 'periodic',
+      manager: 'manager',
+      watches: [{ kind: 'Thing' }],
+      reconcile: (r) => r.requeueAfter('30s'),
+      steps: {},
+    });
+    const events: import('modelcheck').StepEvent[] = [];
+    const t = actionNamed(kube, 'periodic.reconcile').next(queued(kube), THING, events)!;
+    expect(queueOf(t, 'periodic')).toEqual([THING]);
+    expect(inFlight(t, 'periodic')).toBeUndefined();
+    expect(events).toEqual([
+      { kind: 'note', over: ['periodic'], text: 'periodic: Reconcile returns RequeueAfter 30s, no error: Thing/o comes back later' },
+    ]);
+    // Without a trace being made, the same state and no note.
+    expect(actionNamed(kube, 'periodic.reconcile').next(queued(kube), THING)!.equals(t)).toBe(true);
+  });
+});
