@@ -3,7 +3,7 @@
 // error naming the part and the fix, or as a warning of the search naming what never happened.
 // The correctly wired operator passes with neither.
 import { describe, expect, it } from 'vitest';
-import { check, ModelError, type Model } from 'modelcheck';
+import { check, type k8s, ModelError, type Model } from 'modelcheck';
 import correct from '../fixtures/k8s/slips/databaseOperator.ts';
 import misspeltKind from '../fixtures/k8s/slips/misspeltKind.ts';
 import ownsMapsToWrongKind from '../fixtures/k8s/slips/ownsMapsToWrongKind.ts';
@@ -71,43 +71,26 @@ describe('wiring slips fail loudly', () => {
 describe('keys that are not keys', () => {
   it('a cached read of null finds nothing, as it did; a map that returns undefined is an error naming it', async () => {
     const { k8s: lib } = await import('modelcheck');
-    const { TinyState, tinyWorld, created, THING, actionNamed } = await import('../fixtures/k8s/tiny.ts');
+    const { tinyWorld, TinyState, created, THING, actionNamed } = await import('../fixtures/k8s/tiny.ts');
+    /** One manager caching Things, and one controller `c` on them with `watch` and `reconcile`. */
+    const thingKube = (watch: k8s.WatchConfig, reconcile: k8s.Step<InstanceType<typeof TinyState>>) =>
+      lib.kubernetes({
+        world: tinyWorld,
+        servers: ['main'],
+        managers: [{ name: 'manager', server: 'main', kinds: ['Thing'] }],
+        controllers: [{ name: 'c', manager: 'manager', watches: [watch], reconcile, steps: {} }],
+      });
+    const unreconciled = { main: [{ versions: [created], reconciled: false }] };
     let found: unknown = 'unread';
-    const kube = lib.kubernetes({
-      world: tinyWorld,
-      servers: ['main'],
-      managers: [{ name: 'manager', server: 'main', kinds: ['Thing'] }],
-      controllers: [
-        {
-          name: 'c',
-          manager: 'manager',
-          watches: [{ kind: 'Thing' }],
-          reconcile: (r) => {
-            found = r.cached(null as unknown as string);
-            return r.done();
-          },
-          steps: {},
-        },
-      ],
+    const kube = thingKube({ kind: 'Thing' }, (r) => {
+      found = r.cached(null as unknown as string);
+      return r.done();
     });
-    const [w] = kube.initialWorlds({ main: [{ versions: [created], reconciled: false }] }, { cacheLag: 'none' });
+    const [w] = kube.initialWorlds(unreconciled, { cacheLag: 'none' });
     actionNamed(kube, 'c.reconcile').next(TinyState({ kube: w }), THING);
     expect(found).toBeUndefined();
-    const broken = lib.kubernetes({
-      world: tinyWorld,
-      servers: ['main'],
-      managers: [{ name: 'manager', server: 'main', kinds: ['Thing'] }],
-      controllers: [
-        {
-          name: 'c',
-          manager: 'manager',
-          watches: [{ kind: 'Thing', map: () => [undefined as unknown as string] }],
-          reconcile: (r) => r.done(),
-          steps: {},
-        },
-      ],
-    });
-    expect(() => broken.initialWorlds({ main: [{ versions: [created], reconciled: false }] }, { cacheLag: 'none' })).toThrow(
+    const broken = thingKube({ kind: 'Thing', map: () => [undefined as unknown as string] }, (r) => r.done());
+    expect(() => broken.initialWorlds(unreconciled, { cacheLag: 'none' })).toThrow(
       "controller c's watch on Thing (watches[0]) queued undefined, which is not a key, but c reconciles Thing",
     );
   });
