@@ -6,6 +6,7 @@
 import { List, Map, type RecordOf } from 'immutable';
 import { FlatRecord } from '../engine/values/flatRecord.ts';
 import { recall, remember, requestKey, type Outcome } from './writeMemo.ts';
+import { firstIdentities, type Identities } from './identities.ts';
 import {
   addsFinalizer,
   condition,
@@ -46,9 +47,12 @@ export type ApiResponse =
 /** What was asked, for the trace's readers: the verb, the object and the body sent, if any. */
 export interface ApiRequest {
   readonly verb: 'CREATE' | 'PATCH' | 'PUT' | 'DELETE';
+  /** For a CREATE with generateName: the key under the name the server made. */
   readonly key: ObjectKey;
   /** A patch's precondition (MergeFromWithOptimisticLock): the resourceVersion it was made from. */
   readonly resourceVersion?: number;
+  /** A DELETE's preconditions (metav1.Preconditions), where it sent any. */
+  readonly preconditions?: Preconditions;
   /** A merge patch, `annotations` for a JSON patch, or the object sent by CREATE and PUT. */
   readonly body?: MergePatch | { readonly jsonPatchAnnotations: Readonly<globalThis.Record<string, string>> } | KubeObject;
 }
@@ -74,6 +78,27 @@ export interface MergePatch {
   readonly status?: Readonly<globalThis.Record<string, FieldValue>>;
 }
 
+/** DeleteOptions.Preconditions: the DELETE applies only to the object with this uid and/or resourceVersion. */
+export interface Preconditions {
+  readonly uid?: string;
+  readonly resourceVersion?: number;
+}
+
+/**
+ * A kind's validation, as its CRD's schema, CEL rules or a validating webhook would refuse a
+ * write: the reason for a 422 Invalid, or undefined to accept. `old` is the stored object
+ * (undefined on create), `next` the object as the write would store it. Must be a function of
+ * its arguments alone.
+ */
+export type Validator = (old: KubeObject | undefined, next: KubeObject) => string | undefined;
+
+/** What an environment says about a kind's writes (KubernetesConfig: withoutStatusSubresource, validation). */
+export interface KindRules {
+  /** The kind has no status subresource: an update writes the status too, and a status change is a new generation. */
+  readonly writesStatus?: boolean;
+  readonly validate?: Validator;
+}
+
 export function emptyServer(objects: Iterable<KubeObject> = []): ApiServer {
   return ApiServer({ objects: Map([...objects].map((o) => [keyOf(o), o] as const)) });
 }
@@ -84,19 +109,52 @@ export function get(server: ApiServer, key: ObjectKey): ApiResponse {
   return o ? { code: 200, object: o, removed: false } : { code: 404, reason: `${key} not found` };
 }
 
-/** CREATE: 409 AlreadyExists if the name is taken; the new object starts at resourceVersion 1. */
-export function create(server: ApiServer, obj: KubeObject): ApiResult {
-  const key = keyOf(obj);
+/**
+ * CREATE: 409 AlreadyExists if the name is taken; the new object starts at resourceVersion 1.
+ * Without a name, the server makes one from generateName (`fresh.name`: identities.ts); without
+ * either, 422. The server sets the UID (`fresh.uid`), whatever the client sent (apiserver
+ * rest/meta.go FillObjectMetaSystemFields, WipeObjectMetaSystemFields: docs/kubernetes-semantics.md 1, 2).
+ */
+export function create(
+  server: ApiServer,
+  obj: KubeObject,
+  options: { readonly fresh?: Identities; readonly validate?: Validator } = {},
+): ApiResult {
+  const fresh = options.fresh ?? firstIdentities(false);
+  let body = obj;
+  if (obj.name === '') {
+    if (obj.generateName === '') {
+      const request: ApiRequest = { verb: 'CREATE', key: `${obj.kind}/`, body: obj };
+      return { request, server, response: { code: 422, reason: `${obj.kind} is invalid: metadata.name: Required value: name or generateName is required` } };
+    }
+    body = obj.set('name', fresh.name(obj.kind, obj.generateName));
+  }
+  const key = keyOf(body);
   const request: ApiRequest = { verb: 'CREATE', key, body: obj };
   if (server.objects.has(key)) {
     return { request, server, response: { code: 409, reason: `${key} already exists` } };
   }
+  const controllers = obj.ownerRefs.filter((r) => r.controller).size;
+  if (controllers > 1) return invalid(request, server, key, 'metadata.ownerReferences: Invalid value: only one reference can have Controller set to true');
   // The server owns resourceVersion and deletionTimestamp; a client cannot create a deleting
   // object. Status (the conditions too) is not written by a CREATE: with a status subresource,
   // as every kind here has, the server drops it and only a status write sets it (apiextensions
   // customresource strategy.go PrepareForCreate), which also sets generation 1.
-  const stored = obj.merge({ resourceVersion: 1, generation: 1, deletionTimestamp: null, conditions: Map(), status: Map() });
+  const stored = body.merge({
+    uid: fresh.uid(key),
+    resourceVersion: 1,
+    generation: 1,
+    deletionTimestamp: null,
+    conditions: Map(),
+    status: Map(),
+  });
+  const refused = options.validate?.(undefined, stored);
+  if (refused !== undefined) return invalid(request, server, key, refused);
   return persist(request, server, key, stored, 'ADDED', 201);
+}
+
+function invalid(request: ApiRequest, server: ApiServer, key: ObjectKey, reason: string): ApiResult {
+  return { request, server, response: { code: 422, reason: `${key} is invalid: ${reason}` } };
 }
 
 /**
@@ -107,14 +165,20 @@ export function create(server: ApiServer, obj: KubeObject): ApiResult {
  * store.go Update, 713-715, at v0.31.3). The
  * finalizer list, if given, replaces the stored one whole.
  */
-export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch, resourceVersion?: number): ApiResult {
+export function mergePatch(
+  server: ApiServer,
+  key: ObjectKey,
+  patch: MergePatch,
+  resourceVersion?: number,
+  rules: KindRules = {},
+): ApiResult {
   const request: ApiRequest = { verb: 'PATCH', key, body: patch, ...(resourceVersion !== undefined ? { resourceVersion } : {}) };
   const stored = server.objects.get(key);
   if (!stored) return notFound(request, server, key);
   if (resourceVersion !== undefined && resourceVersion !== stored.resourceVersion) return conflict(request, server, key);
   const memo = requestKey('P', patch);
   const kept = memo === undefined ? undefined : recall(stored, memo);
-  if (kept !== undefined) return answer(request, server, key, stored, kept);
+  if (kept !== undefined) return answer(request, server, key, stored, kept, rules.validate);
   let next = stored;
   if (patch.finalizers !== undefined) next = next.set('finalizers', List(patch.finalizers));
   if (patch.annotations !== undefined) {
@@ -135,7 +199,7 @@ export function mergePatch(server: ApiServer, key: ObjectKey, patch: MergePatch,
       Object.entries(patch.status!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), st),
     );
   }
-  return answer(request, server, key, stored, written(stored, next, memo));
+  return answer(request, server, key, stored, written(stored, next, memo), rules.validate);
 }
 
 /**
@@ -166,12 +230,15 @@ export function jsonPatchAddAnnotations(
  * that carries one is refused with 422 Invalid (apimachinery ValidateObjectMetaAccessorUpdate).
  * docs/capi-semantics.md, "Kubernetes API server rules".
  */
-export function update(server: ApiServer, obj: KubeObject, options: { readonly writesStatus?: boolean } = {}): ApiResult {
-  const writesStatus = options.writesStatus === true;
+export function update(server: ApiServer, obj: KubeObject, rules: KindRules = {}): ApiResult {
+  const writesStatus = rules.writesStatus === true;
   const key = keyOf(obj);
   const request: ApiRequest = { verb: 'PUT', key, body: obj };
   const stored = server.objects.get(key);
   if (!stored) return notFound(request, server, key);
+  // A uid in the body is a precondition (apiserver rest/update.go defaultUpdatedObjectInfo
+  // Preconditions): another incarnation's copy gets 409. Without one, the stored uid is kept.
+  if (obj.uid !== '' && obj.uid !== stored.uid) return uidConflict(request, server, key, obj.uid, stored.uid);
   if (obj.resourceVersion !== stored.resourceVersion) return conflict(request, server, key);
   if (!isDeleting(stored) && isDeleting(obj)) {
     return {
@@ -185,27 +252,44 @@ export function update(server: ApiServer, obj: KubeObject, options: { readonly w
   }
   const memo = requestKey(writesStatus ? 'W' : 'U', obj);
   const kept = memo === undefined ? undefined : recall(stored, memo);
-  if (kept !== undefined) return answer(request, server, key, stored, kept);
+  if (kept !== undefined) return answer(request, server, key, stored, kept, rules.validate);
   const next = writesStatus
-    ? obj.merge({ deletionTimestamp: stored.deletionTimestamp, generation: stored.generation })
+    ? obj.merge({ uid: stored.uid, deletionTimestamp: stored.deletionTimestamp, generation: stored.generation })
     : obj.merge({
+        uid: stored.uid,
         deletionTimestamp: stored.deletionTimestamp,
         generation: stored.generation,
         conditions: stored.conditions,
         status: stored.status,
       });
-  return answer(request, server, key, stored, written(stored, next, memo, writesStatus));
+  return answer(request, server, key, stored, written(stored, next, memo, writesStatus), rules.validate);
 }
 
 /**
- * DELETE with no preconditions. With finalizers: set deletionTimestamp and keep the object
- * (grace period 0); a repeated DELETE of a deleting object succeeds and changes nothing.
- * Without finalizers: the object is removed at once.
+ * DELETE. With finalizers: set deletionTimestamp and keep the object (grace period 0); a
+ * repeated DELETE of a deleting object succeeds and changes nothing. Without finalizers: the
+ * object is removed at once. With preconditions, an object whose uid or resourceVersion is not
+ * the one given gets 409 Conflict, checked before anything else, a deleting object too
+ * (apiserver registry store.go Delete and rest/delete.go BeforeDelete:
+ * docs/kubernetes-semantics.md 3).
  */
-export function del(server: ApiServer, key: ObjectKey): ApiResult {
-  const request: ApiRequest = { verb: 'DELETE', key };
+export function del(server: ApiServer, key: ObjectKey, preconditions?: Preconditions): ApiResult {
+  const request: ApiRequest = { verb: 'DELETE', key, ...(preconditions !== undefined ? { preconditions } : {}) };
   const stored = server.objects.get(key);
   if (!stored) return notFound(request, server, key);
+  if (preconditions?.uid !== undefined && preconditions.uid !== stored.uid) {
+    return uidConflict(request, server, key, preconditions.uid, stored.uid);
+  }
+  if (preconditions?.resourceVersion !== undefined && preconditions.resourceVersion !== stored.resourceVersion) {
+    return {
+      request,
+      server,
+      response: {
+        code: 409,
+        reason: `Operation cannot be fulfilled on ${key}: the ResourceVersion in the precondition (${preconditions.resourceVersion}) does not match the ResourceVersion in record (${stored.resourceVersion}). The object might have been modified`,
+      },
+    };
+  }
   const kept = recall(stored, DELETE);
   if (kept !== undefined) return answer(request, server, key, stored, kept);
   let outcome: Outcome;
@@ -258,8 +342,23 @@ function removal(last: KubeObject): Outcome {
   return { kind: 'removed', gone: last.set('resourceVersion', last.resourceVersion + 1) };
 }
 
-/** The answer to `request`, a write of `stored` (at `key`) in `server` that did `outcome`. */
-function answer(request: ApiRequest, server: ApiServer, key: ObjectKey, stored: KubeObject, outcome: Outcome): ApiResult {
+/**
+ * The answer to `request`, a write of `stored` (at `key`) in `server` that did `outcome`;
+ * `validate`, the kind's validation, may still refuse a new version (it is the environment's,
+ * so it is asked here rather than kept in the memo with the outcome).
+ */
+function answer(
+  request: ApiRequest,
+  server: ApiServer,
+  key: ObjectKey,
+  stored: KubeObject,
+  outcome: Outcome,
+  validate?: Validator,
+): ApiResult {
+  if (validate !== undefined && outcome.kind === 'stored') {
+    const refused = validate(stored, outcome.object);
+    if (refused !== undefined) return invalid(request, server, key, refused);
+  }
   switch (outcome.kind) {
     case 'refused':
       return { request, server, response: { code: 422, reason: outcome.reason } };
@@ -301,6 +400,17 @@ function persist(
     server: server.set('objects', server.objects.set(key, obj)),
     response: { code, object: obj, removed: false },
     event: WatchEvent({ type, object: obj }),
+  };
+}
+
+function uidConflict(request: ApiRequest, server: ApiServer, key: ObjectKey, sent: string, stored: string): ApiResult {
+  return {
+    request,
+    server,
+    response: {
+      code: 409,
+      reason: `Operation cannot be fulfilled on ${key}: the UID in the precondition (${sent}) does not match the UID in record (${stored}). The object might have been deleted and then recreated`,
+    },
   };
 }
 

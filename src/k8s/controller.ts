@@ -4,11 +4,21 @@
 // since nothing else can change a local copy. Reads go through the controller manager's cache,
 // writes straight to its API server, as with controller-runtime's default client.
 import type { Map } from 'immutable';
-import type { ApiResponse, ApiResult, ApiServer, MergePatch, WatchEventType } from './apiServer.ts';
+import type { ApiResponse, ApiResult, ApiServer, KindRules, MergePatch, Preconditions, WatchEventType } from './apiServer.ts';
+import type { Identities } from './identities.ts';
 import * as api from './apiServer.ts';
 import { keyOf, type KubeObject, type ObjectKey } from './object.ts';
 import type { StepEvent } from '../engine/model.ts';
 import type { LocalValue } from './world.ts';
+
+/**
+ * What a request made through an environment may ask of it besides the store: names and UIDs
+ * fresh in the state it is made in (identities.ts), and each kind's rules.
+ */
+export interface ServerContext {
+  fresh(): Identities;
+  rules(kind: string): KindRules;
+}
 
 /** A watch event as a handler's predicate sees it. */
 export interface HandlerEvent {
@@ -103,9 +113,11 @@ export class StepContext<S> {
       readonly cached: (s: S, key: ObjectKey) => KubeObject | undefined;
       readonly list: (s: S, kind: string) => readonly KubeObject[];
       readonly get: (s: S, key: ObjectKey, events?: StepEvent[]) => ApiResponse;
-      readonly request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => { state: S; response: ApiResponse };
-      /** Whether an update of `kind` writes its status (the kind has no status subresource). */
-      readonly writesStatus: (kind: string) => boolean;
+      readonly request: (
+        s: S,
+        call: (server: ApiServer, context: ServerContext) => ApiResult,
+        events?: StepEvent[],
+      ) => { state: S; response: ApiResponse };
     },
     /** Where the step tells what it did, while a trace is rebuilt; absent during the search. */
     private readonly events?: StepEvent[],
@@ -136,15 +148,17 @@ export class StepContext<S> {
     return this.io.get(this.state, key, this.events);
   }
 
-  /** client.Create: 201, or 409 if the name is taken. */
+  /**
+   * client.Create: 201, or 409 if the name is taken. An object with a generateName and no name
+   * gets one from the server: the answer's object has it.
+   */
   create(obj: KubeObject): ApiResponse {
-    return this.send(`CREATE ${keyOf(obj)}`, (s) => api.create(s, obj));
+    return this.send(`CREATE ${keyOf(obj)}`, (s, c) => api.create(s, obj, { fresh: c.fresh(), validate: c.rules(obj.kind).validate }));
   }
 
-  /** client.Update: a PUT of the copy, 409 unless its resourceVersion is the stored one. */
+  /** client.Update: a PUT of the copy, 409 unless its resourceVersion (and uid, where it has one) is the stored one. */
   update(obj: KubeObject): ApiResponse {
-    const writesStatus = this.io.writesStatus(obj.kind);
-    return this.send(`PUT ${keyOf(obj)}`, (s) => api.update(s, obj, { writesStatus }));
+    return this.send(`PUT ${keyOf(obj)}`, (s, c) => api.update(s, obj, c.rules(obj.kind)));
   }
 
   /**
@@ -153,24 +167,29 @@ export class StepContext<S> {
    * from (client.MergeFromWithOptimisticLock), it gets 409 Conflict unless that is still stored.
    */
   mergePatch(key: ObjectKey, patch: MergePatch, options: { readonly resourceVersion?: number } = {}): ApiResponse {
-    return this.send(`PATCH ${key}`, (s) => api.mergePatch(s, key, patch, options.resourceVersion));
-  }
-
-  /** client.Delete (no preconditions): marks the object if it has finalizers, removes it if not. */
-  delete(key: ObjectKey): ApiResponse {
-    return this.send(`DELETE ${key}`, (s) => api.del(s, key));
+    return this.send(`PATCH ${key}`, (s, c) => api.mergePatch(s, key, patch, options.resourceVersion, c.rules(key.slice(0, key.indexOf('/')))));
   }
 
   /**
-   * Any other request to the manager's API server, as a function of the stored objects (see
-   * apiServer.ts for the shape, e.g. `k8s.jsonPatchAddAnnotations`). Traced like the others, and
+   * client.Delete: marks the object if it has finalizers, removes it if not. With
+   * `client.Preconditions{UID, ResourceVersion}`, an object whose uid or resourceVersion differs
+   * gets 409 Conflict instead.
+   */
+  delete(key: ObjectKey, preconditions?: Preconditions): ApiResponse {
+    return this.send(`DELETE ${key}`, (s) => api.del(s, key, preconditions));
+  }
+
+  /**
+   * Any other request to the manager's API server, as a function of the stored objects and the
+   * environment's context (fresh names and UIDs, each kind's rules): see apiServer.ts for the
+   * shape, e.g. `(srv) => k8s.jsonPatchAddAnnotations(srv, key, a)`. Traced like the others, and
    * this step's one request.
    */
-  request(call: (server: ApiServer) => ApiResult): ApiResponse {
+  request(call: (server: ApiServer, context: ServerContext) => ApiResult): ApiResponse {
     return this.send('a request', call);
   }
 
-  private send(what: string, call: (server: ApiServer) => ApiResult): ApiResponse {
+  private send(what: string, call: (server: ApiServer, context: ServerContext) => ApiResult): ApiResponse {
     this.countRequest(what);
     const { state, response } = this.io.request(this.state, call, this.events);
     this.state = state;

@@ -4,16 +4,22 @@
 // `source Cluster/c1 metadata.finalizers: [] -> [x]`. Only reports use this; the search never does.
 import { List, OrderedMap, isList } from 'immutable';
 import type { ApiRequest, ApiResponse, MergePatch, WatchEvent } from './apiServer.ts';
-import { condition, type Condition, type KubeObject } from './object.ts';
+import { condition, ownerReferencesOf, type Condition, type KubeObject, type OwnerReferenceView } from './object.ts';
 import { worldMaps, type KubeWorld, type Reconcile } from './world.ts';
 
 /** The request line: verb, object and, for a patch, its body as the client sends it. */
 export function describeRequest(r: ApiRequest): string {
   switch (r.verb) {
-    case 'CREATE':
-      return `CREATE ${r.key}`;
-    case 'DELETE':
-      return `DELETE ${r.key}`;
+    case 'CREATE': {
+      const body = r.body as KubeObject;
+      return body.name === '' && body.generateName !== '' ? `CREATE ${r.key} (generateName ${body.generateName})` : `CREATE ${r.key}`;
+    }
+    case 'DELETE': {
+      const p = r.preconditions;
+      if (p === undefined) return `DELETE ${r.key}`;
+      const parts = [...(p.uid !== undefined ? [`uid ${p.uid}`] : []), ...(p.resourceVersion !== undefined ? [`resourceVersion ${p.resourceVersion}`] : [])];
+      return `DELETE ${r.key} (preconditions: ${parts.join(', ')})`;
+    }
     case 'PUT':
       return `PUT ${r.key} (resourceVersion ${(r.body as KubeObject).resourceVersion})`;
     case 'PATCH': {
@@ -97,22 +103,31 @@ export function describeAnswer(request: ApiRequest, r: ApiResponse): string {
  */
 export function objectView(o: KubeObject): OrderedMap<string, unknown> {
   const fields: [string, unknown][] = [];
+  if (o.uid !== '') fields.push(['metadata.uid', o.uid]);
+  if (o.generateName !== '') fields.push(['metadata.generateName', o.generateName]);
   if (o.resourceVersion !== 0) fields.push(['metadata.resourceVersion', o.resourceVersion]);
   if (o.generation !== 0) fields.push(['metadata.generation', o.generation]);
   fields.push(['metadata.deletionTimestamp', o.deletionTimestamp]);
   fields.push(['metadata.finalizers', `[${o.finalizers.join(', ')}]`]);
   for (const [k, v] of [...o.annotations.entries()].sort(byKey)) fields.push([`metadata.annotations.${k}`, v]);
-  if (!o.ownerReferences.isEmpty()) fields.push(['metadata.ownerReferences', `[${o.ownerReferences.join(', ')}]`]);
+  if (!o.ownerReferences.isEmpty()) fields.push(['metadata.ownerReferences', `[${ownerReferencesOf(o).map(describeOwnerReference).join(', ')}]`]);
   for (const [k, v] of [...o.spec.entries()].sort(byKey)) fields.push([`spec.${k}`, v]);
   for (const [k, v] of [...o.conditions.entries()].sort(byKey)) fields.push([`status.conditions.${k}`, describeCondition(v)]);
   for (const [k, v] of [...o.status.entries()].sort(byKey)) fields.push([`status.${k}`, v]);
   return OrderedMap(fields);
 }
 
+/** An ownerReference: its owner's key, then its uid, `controller` and `blockOwnerDeletion` where set. */
+function describeOwnerReference(r: OwnerReferenceView): string {
+  const rest = [...(r.uid !== '' ? [`uid ${r.uid}`] : []), ...(r.controller ? ['controller'] : []), ...(r.blockOwnerDeletion ? ['blockOwnerDeletion'] : [])];
+  return rest.length === 0 ? r.key : `${r.key} (${rest.join(', ')})`;
+}
+
 /** A pending watch event in one line: its type and the fields it carries that are set. */
 export function describeEvent(e: WatchEvent): string {
   const o = e.object;
   const parts: string[] = [];
+  if (o.uid !== '') parts.push(`uid ${o.uid}`);
   if (o.resourceVersion !== 0) parts.push(`resourceVersion ${o.resourceVersion}`);
   if (o.generation !== 0) parts.push(`generation ${o.generation}`);
   if (o.deletionTimestamp !== null) parts.push(`deletionTimestamp ${o.deletionTimestamp}`);

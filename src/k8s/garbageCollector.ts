@@ -24,9 +24,22 @@ import { serverIn } from './world.ts';
 
 const NONE: readonly ObjectKey[] = [];
 
-/** Whether the collector would delete `o`: it has owners, all gone from its server, and it is not being deleted. */
+/**
+ * Whether the collector would delete `o`: it has owners, all gone from its server, and it is not
+ * being deleted. An owner is gone when nothing is stored under its key, or what is stored there
+ * has another uid than the reference names (isDangling: a new incarnation is not the owner).
+ */
 function collectable(o: KubeObject, stored: (key: ObjectKey) => KubeObject | undefined): boolean {
-  return !isDeleting(o) && !o.ownerReferences.isEmpty() && o.ownerReferences.every((owner) => stored(owner) === undefined);
+  return (
+    !isDeleting(o) &&
+    !o.ownerReferences.isEmpty() &&
+    o.ownerReferences.every((owner) => {
+      const found = stored(owner);
+      if (found === undefined) return true;
+      const uid = o.ownerRefs.get(owner)?.uid;
+      return uid !== undefined && uid !== '' && uid !== found.uid;
+    })
+  );
 }
 
 /** `<server>GC.delete(key)`: the collector DELETEs an object of `server` whose owners are all gone. */

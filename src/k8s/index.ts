@@ -15,6 +15,13 @@ export {
   withFinalizer,
   withoutFinalizer,
   addsFinalizer,
+  OwnerRef,
+  ownerReference,
+  ownerReferencesOf,
+  controllerOf,
+  type OwnerReferenceInit,
+  type OwnerReferenceView,
+  type OwnerRefProps,
   Condition,
   condition,
   conditionStatus,
@@ -41,7 +48,11 @@ export {
   type ApiResult,
   type MergePatch,
   type WatchEventType,
+  type Preconditions,
+  type KindRules,
+  type Validator,
 } from './apiServer.ts';
+export { type Identities } from './identities.ts';
 export {
   emptyWorld,
   kindOfKey,
@@ -64,6 +75,7 @@ export {
   type HandlerEvent,
   type Step,
   type StepOutcome,
+  type ServerContext,
 } from './controller.ts';
 export { addFinalizerStep, removeFinalizerStep, patchConditionsStep, patchThenReturn } from './steps.ts';
 export {

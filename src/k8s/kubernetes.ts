@@ -13,9 +13,17 @@ import {
   type Property,
   type StepEvent,
 } from '../engine/model.ts';
-import { get, WatchEvent, type ApiResponse, type ApiResult, type ApiServer } from './apiServer.ts';
+import { get, WatchEvent, type ApiResponse, type ApiResult, type ApiServer, type KindRules, type Validator } from './apiServer.ts';
+import { freshIn } from './identities.ts';
 import { describeAnswer, describeRequest, worldView } from './describe.ts';
-import { StepContext, type ControllerConfig, type HandlerEvent, type ManagerConfig, type StepOutcome } from './controller.ts';
+import {
+  StepContext,
+  type ControllerConfig,
+  type HandlerEvent,
+  type ManagerConfig,
+  type ServerContext,
+  type StepOutcome,
+} from './controller.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
 import { garbageCollectorAction } from './garbageCollector.ts';
 import { applyCatchUp, CatchUps } from './catchUps.ts';
@@ -77,6 +85,16 @@ export interface KubernetesConfig<S> {
    * one, and an update keeps the stored status.
    */
   readonly withoutStatusSubresource?: readonly string[];
+  /**
+   * Whether objects carry UIDs: each create gives metadata.uid a value (`Kind/name#n`) that
+   * nothing in the state holds, so that an object created again under its name is told apart
+   * from the old one (by a precondition, an ownerReference's uid, the garbage collector). Off by
+   * default: uids are '' and an object is known by its key alone (a state space without the
+   * incarnations). The assumptions say which.
+   */
+  readonly uids?: boolean;
+  /** Per kind: its validation (a 422 Invalid for a write it refuses), as a CRD schema, a CEL rule or a webhook would. */
+  readonly validation?: Readonly<globalThis.Record<string, Validator>>;
 }
 
 /**
@@ -153,6 +171,15 @@ export class Kubernetes<S> {
    * reads that never find their object. For a variant's `coverage`: a complete search warns of them.
    */
   readonly coverage: WiringCoverage;
+  /** Each kind's rules, made once (the requests ask for them on every write). */
+  private readonly kindRules = new globalThis.Map<string, KindRules>();
+  /** The state the request under way is made in, for `serverContext.fresh` (set around the call). */
+  private requestState: S | undefined;
+  /** What requests ask of the environment (ServerContext); one object, reused by every request. */
+  private readonly serverContext: ServerContext = {
+    fresh: () => freshIn(this.requestState, this.config.uids === true),
+    rules: (kind) => this.rulesOf(kind),
+  };
 
   constructor(readonly config: KubernetesConfig<S>) {
     checkWiring(config.servers, config.managers, config.controllers as readonly ControllerConfig<unknown>[]);
@@ -242,11 +269,22 @@ export class Kubernetes<S> {
    * Pass the step's `events` (the third argument of an action's `next`) so that traces show the
    * request and the server's answer.
    */
-  request(s: S, server: string, call: (srv: ApiServer) => ApiResult, events?: StepEvent[]): { state: S; response: ApiResponse } {
+  request(
+    s: S,
+    server: string,
+    call: (srv: ApiServer, context: ServerContext) => ApiResult,
+    events?: StepEvent[],
+  ): { state: S; response: ApiResponse } {
     const world = this.world(s);
     const srv = serverIn(world, server);
     if (!srv) throw new Error(`no API server named ${server}`);
-    const result = call(srv);
+    this.requestState = s;
+    let result: ApiResult;
+    try {
+      result = call(srv, this.serverContext);
+    } finally {
+      this.requestState = undefined;
+    }
     events?.push({
       kind: 'request',
       to: serverParticipant(server),
@@ -273,6 +311,19 @@ export class Kubernetes<S> {
       }
     }
     return { state: this.config.world.set(s, next), response: result.response };
+  }
+
+  /** A kind's rules in this environment: its status subresource and its validation. */
+  rulesOf(kind: string): KindRules {
+    let rules = this.kindRules.get(kind);
+    if (rules === undefined) {
+      rules = {
+        ...(this.config.withoutStatusSubresource?.includes(kind) ? { writesStatus: true } : {}),
+        ...(this.config.validation?.[kind] !== undefined ? { validate: this.config.validation[kind] } : {}),
+      };
+      this.kindRules.set(kind, rules);
+    }
+    return rules;
   }
 
   /** A GET straight from `server` (no cache): a read, which changes nothing. */
@@ -386,7 +437,7 @@ export class Kubernetes<S> {
     const slots: { manager: ManagerConfig; history: ObjectHistory; versions: KubeObject[] }[] = [];
     for (const [server, list] of Object.entries(histories)) {
       for (const history of list) {
-        const versions = numbered(history.versions);
+        const versions = numbered(history.versions, this.config.uids === true);
         const last = versions[versions.length - 1];
         const srv = serverIn(base, server)!;
         base = withServer(base, server, srv.set('objects', srv.objects.set(keyOf(last), last)));
@@ -787,8 +838,8 @@ export class Kubernetes<S> {
           .filter((o) => o.kind === kind)
           .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       },
-      request: (s: S, call: (server: ApiServer) => ApiResult, events?: StepEvent[]) => this.request(s, m.server, call, events),
-      writesStatus: (kind: string) => this.config.withoutStatusSubresource?.includes(kind) === true,
+      request: (s: S, call: (server: ApiServer, context: ServerContext) => ApiResult, events?: StepEvent[]) =>
+        this.request(s, m.server, call, events),
     };
     /** `world` without `key`'s reconcile. */
     const finished = (world: KubeWorld, key: ObjectKey): KubeWorld => {
@@ -903,6 +954,8 @@ function environmentAssumptions<S>(config: KubernetesConfig<S>): string[] {
     out.push('Fault: an informer may take all pending events of an object at once, its handlers seeing only the first and last versions.');
   if (f.resync)
     out.push('Periodic resync (--sync-period): at any time an informer may hand a cached object to its handlers again, unchanged.');
+  if (config.uids)
+    out.push('Objects carry UIDs: an object created again under its name has a UID other than any its old incarnation left behind.');
   const collected = config.garbageCollector ?? [];
   const without = config.servers.filter((server) => !collected.includes(server));
   if (collected.length > 0)
@@ -1037,7 +1090,7 @@ function deletingKept(
  * for deletion (the rules of apiServer.ts). A condition cannot have observed a generation the
  * object has not reached.
  */
-function numbered(history: readonly KubeObject[]): KubeObject[] {
+function numbered(history: readonly KubeObject[], uids: boolean): KubeObject[] {
   const out: KubeObject[] = [];
   for (const [i, v] of history.entries()) {
     const prev = out[i - 1];
@@ -1050,7 +1103,9 @@ function numbered(history: readonly KubeObject[]): KubeObject[] {
         );
       }
     }
-    out.push(v.merge({ resourceVersion: i + 1, generation }));
+    // One incarnation: the first UID (identities.ts), unless the history names its own.
+    const uid = uids && v.uid === '' ? `${keyOf(v)}#1` : v.uid;
+    out.push(v.merge({ resourceVersion: i + 1, generation, uid }));
   }
   return out;
 }

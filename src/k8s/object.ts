@@ -19,6 +19,18 @@ export interface KubeObjectProps {
   kind: string;
   name: string;
   /**
+   * metadata.generateName: the prefix the API server made the name from, when the client sent
+   * no name (apiServer.ts create); '' otherwise.
+   */
+  generateName: string;
+  /**
+   * metadata.uid: '' where the environment gives no UIDs (KubernetesConfig.uids), else
+   * `Kind/name#n`, the object's incarnation: a create gives the smallest n that nothing in the
+   * state still refers to (identities.ts), so an object created again under its name while
+   * anything remembers the old one has another UID, as with the real (random) ones.
+   */
+  uid: string;
+  /**
    * A per-object counter, bumped by every persisted write. Clients only compare an object's
    * resourceVersions with each other for equality, so a per-object counter keeps every
    * observable behaviour of the real (global, opaque) one without telling apart interleavings
@@ -35,8 +47,14 @@ export interface KubeObjectProps {
   /** `null`, or the resourceVersion of the write that set it (a logical timestamp). */
   deletionTimestamp: number | null;
   annotations: Map<string, string>;
-  /** ownerReferences, by key. */
+  /** ownerReferences, by key (`Kind/name`), in order. */
   ownerReferences: List<ObjectKey>;
+  /**
+   * The rest of each ownerReference that has more than its key: its owner's uid, `controller`
+   * and `blockOwnerDeletion` (metav1.OwnerReference). A reference with no entry here names its
+   * owner by kind and name alone (no uid: any object under that name is its owner).
+   */
+  ownerRefs: Map<ObjectKey, OwnerRef>;
   spec: Map<string, FieldValue>;
   /** status.conditions (metav1.Condition, v1beta2 style), by type. */
   conditions: Map<string, Condition>;
@@ -81,16 +99,65 @@ export function hasSameState(a: Condition, b: Condition): boolean {
   return a.equals(b);
 }
 
+/** What an ownerReference says besides its owner's key (metav1.OwnerReference). */
+export interface OwnerRefProps {
+  /** The owner's metadata.uid; '' for a reference by key alone. */
+  uid: string;
+  /** At most one reference of an object has it: its managing controller (metav1.GetControllerOf). */
+  controller: boolean;
+  /** With foreground deletion, the owner waits for this dependent (the garbage collector). */
+  blockOwnerDeletion: boolean;
+}
+export type OwnerRef = RecordOf<OwnerRefProps>;
+export const OwnerRef = FlatRecord<OwnerRefProps>({ uid: '', controller: false, blockOwnerDeletion: false }, 'OwnerRef');
+
+/** An ownerReference as a model writes it: a key alone, or the key with the rest (`k8s.ownerReference(owner)` builds one). */
+export type OwnerReferenceInit = ObjectKey | { readonly key: ObjectKey; readonly uid?: string; readonly controller?: boolean; readonly blockOwnerDeletion?: boolean };
+
+/** An ownerReference to `owner` (its key and uid), as controllerutil.SetControllerReference / SetOwnerReference write it. */
+export function ownerReference(
+  owner: KubeObject,
+  options: { readonly controller?: boolean; readonly blockOwnerDeletion?: boolean } = {},
+): OwnerReferenceInit {
+  return { key: keyOf(owner), uid: owner.uid, controller: options.controller ?? false, blockOwnerDeletion: options.blockOwnerDeletion ?? false };
+}
+
+/** An ownerReference as read: its owner's key and the rest ('' and false where it names the owner by key alone). */
+export interface OwnerReferenceView {
+  readonly key: ObjectKey;
+  readonly uid: string;
+  readonly controller: boolean;
+  readonly blockOwnerDeletion: boolean;
+}
+
+const BARE_REF = OwnerRef();
+
+/** The ownerReferences of `o`, in order, each with its uid, controller and blockOwnerDeletion. */
+export function ownerReferencesOf(o: KubeObject): OwnerReferenceView[] {
+  return o.ownerReferences.toArray().map((key) => {
+    const r = o.ownerRefs.get(key) ?? BARE_REF;
+    return { key, uid: r.uid, controller: r.controller, blockOwnerDeletion: r.blockOwnerDeletion };
+  });
+}
+
+/** metav1.GetControllerOf: the key of the reference marked `controller`, if any. */
+export function controllerOf(o: KubeObject): ObjectKey | undefined {
+  return o.ownerReferences.find((key) => o.ownerRefs.get(key)?.controller === true);
+}
+
 export const KubeObject = FlatRecord<KubeObjectProps>(
   {
     kind: '',
     name: '',
+    generateName: '',
+    uid: '',
     resourceVersion: 0,
     generation: 0,
     finalizers: List<string>(),
     deletionTimestamp: null,
     annotations: Map<string, string>(),
     ownerReferences: List<ObjectKey>(),
+    ownerRefs: Map<ObjectKey, OwnerRef>(),
     spec: Map<string, FieldValue>(),
     conditions: Map<string, Condition>(),
     status: Map<string, FieldValue>(),
@@ -101,26 +168,39 @@ export const KubeObject = FlatRecord<KubeObjectProps>(
 /** Builds an object from plain fields, for models and tests. */
 export function kubeObject(fields: {
   kind: string;
+  /** '' with a generateName: the API server makes the name on create. */
   name: string;
+  generateName?: string;
+  uid?: string;
   resourceVersion?: number;
   generation?: number;
   finalizers?: readonly string[];
   deletionTimestamp?: number | null;
   annotations?: Readonly<globalThis.Record<string, string>>;
-  ownerReferences?: readonly ObjectKey[];
+  ownerReferences?: readonly OwnerReferenceInit[];
   spec?: Readonly<globalThis.Record<string, FieldValue>>;
   conditions?: Readonly<globalThis.Record<string, ConditionInit>>;
   status?: Readonly<globalThis.Record<string, FieldValue>>;
 }): KubeObject {
+  const refs = fields.ownerReferences ?? [];
+  const keys = refs.map((r) => (typeof r === 'string' ? r : r.key));
+  const rest = refs.flatMap((r) =>
+    typeof r === 'string' || (!r.uid && !r.controller && !r.blockOwnerDeletion)
+      ? []
+      : [[r.key, OwnerRef({ uid: r.uid ?? '', controller: r.controller ?? false, blockOwnerDeletion: r.blockOwnerDeletion ?? false })] as const],
+  );
   return KubeObject({
     kind: fields.kind,
     name: fields.name,
+    generateName: fields.generateName ?? '',
+    uid: fields.uid ?? '',
     resourceVersion: fields.resourceVersion ?? 0,
     generation: fields.generation ?? 0,
     finalizers: List(fields.finalizers ?? []),
     deletionTimestamp: fields.deletionTimestamp ?? null,
     annotations: Map(fields.annotations ?? {}),
-    ownerReferences: List(fields.ownerReferences ?? []),
+    ownerReferences: List(keys),
+    ownerRefs: Map(rest),
     spec: Map(fields.spec ?? {}),
     conditions: Map(Object.entries(fields.conditions ?? {}).map(([type, c]) => [type, condition(c)] as const)),
     status: Map(fields.status ?? {}),
