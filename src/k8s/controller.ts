@@ -97,6 +97,13 @@ export interface ControllerConfig<S> {
   readonly steps: Readonly<globalThis.Record<string, Step<S>>>;
   /** Per step (`reconcile` included): where it comes from in the real code. */
   readonly docs?: Readonly<globalThis.Record<string, string>>;
+  /**
+   * Stale-controller mitigation (KEP-5647; Cluster API's util/controller consistency store,
+   * v1.14): after each successful write a reconcile makes, the next reconcile of the same key
+   * waits until the manager's cache has taken in that write (the object at the resourceVersion
+   * the write left, or later). In memory only: a restart forgets it.
+   */
+  readonly waitForOwnWrites?: boolean;
 }
 
 /** The context a step runs in; it threads the state through the step's one request. */

@@ -163,6 +163,12 @@ export function worldView(world: KubeWorld): OrderedMap<string, unknown> {
   for (const [controller, inFlight] of w.reconciles) {
     for (const [key, r] of [...inFlight.entries()].sort(byKey)) out.push([`${controller} reconcile ${key}`, reconcileView(r)]);
   }
+  for (const [controller, written] of w.written) {
+    for (const [key, objects] of [...written.entries()].sort(byKey)) {
+      const list = [...objects.entries()].sort(byKey).map(([k, rv]) => `${k} at resourceVersion ${rv}`);
+      out.push([`${controller} waits for its writes ${key}`, `[${list.join(', ')}]`]);
+    }
+  }
   // Shown only while a restart budget lasts, so that fault-free traces read as before.
   if (w.restartsLeft > 0) out.push(['controller-manager restarts left', w.restartsLeft]);
   return OrderedMap(out);

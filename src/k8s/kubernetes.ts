@@ -57,6 +57,8 @@ import {
   withQueue,
   withReconciles,
   withServer,
+  withWritten,
+  writtenIn,
 } from './world.ts';
 
 /** Where the Kubernetes world sits in the model's state: how to read it, and how to put a new one in. */
@@ -432,6 +434,7 @@ export class Kubernetes<S> {
       managers.map((m) => m.name),
       controllers.map((c) => c.name),
       this.config.faults?.restarts ?? 0,
+      controllers.filter((c) => c.waitForOwnWrites === true).map((c) => c.name),
     );
     // Each (cache, object) pair: where in the object's history the cache stands.
     const slots: { manager: ManagerConfig; history: ObjectHistory; versions: KubeObject[] }[] = [];
@@ -786,6 +789,7 @@ export class Kubernetes<S> {
         world = world.set('restartsLeft', world.restartsLeft - 1);
         for (const c of this.controllersOf(m)) {
           world = withReconciles(withQueue(world, c.name, Set<ObjectKey>()), c.name, Map<ObjectKey, Reconcile>());
+          if (c.waitForOwnWrites) world = withWritten(world, c.name, Map());
         }
         const stored = serverIn(world, m.server)?.objects ?? Map<ObjectKey, KubeObject>();
         const listed = stored.filter((o) => m.kinds.includes(o.kind)).map((o) => (m.view ? this.viewOf(m, o) : o));
@@ -838,9 +842,19 @@ export class Kubernetes<S> {
           .filter((o) => o.kind === kind)
           .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       },
-      request: (s: S, call: (server: ApiServer, context: ServerContext) => ApiResult, events?: StepEvent[]) =>
-        this.request(s, m.server, call, events),
+      request: (s: S, call: (server: ApiServer, context: ServerContext) => ApiResult, events?: StepEvent[]) => {
+        const done = this.request(s, m.server, call, events);
+        if (!c.waitForOwnWrites || reconciling === undefined || !('object' in done.response) || done.state === s) return done;
+        // A write that changed the store: the next reconcile of this key waits for the cache to take it in.
+        const world = lens.get(done.state);
+        const written = writtenIn(world, c.name)!;
+        const o = done.response.object;
+        const objects = (written.get(reconciling) ?? Map<ObjectKey, number>()).set(keyOf(o), o.resourceVersion);
+        return { state: lens.set(done.state, withWritten(world, c.name, written.set(reconciling, objects))), response: done.response };
+      },
     };
+    /** The key whose reconcile is taking a step (for waitForOwnWrites). */
+    let reconciling: ObjectKey | undefined;
     /** `world` without `key`'s reconcile. */
     const finished = (world: KubeWorld, key: ObjectKey): KubeWorld => {
       const inFlight = reconcilesIn(world, c.name);
@@ -856,7 +870,13 @@ export class Kubernetes<S> {
       events: StepEvent[] | undefined,
     ): S => {
       const ctx = new StepContext<S>(s, c.name, key, locals, io, events);
-      const outcome = step(ctx);
+      reconciling = key;
+      let outcome: StepOutcome;
+      try {
+        outcome = step(ctx);
+      } finally {
+        reconciling = undefined;
+      }
       let world = lens.get(ctx.state);
       switch (outcome.kind) {
         case 'goto':
@@ -897,12 +917,25 @@ export class Kubernetes<S> {
         const queue = queueIn(w, c.name);
         if (queue === undefined || queue.size === 0) return NONE;
         const busy = reconcilesIn(w, c.name);
+        const written = c.waitForOwnWrites ? writtenIn(w, c.name) : undefined;
         const keys: ObjectKey[] = [];
-        for (const k of queue) if (busy === undefined || !busy.has(k)) keys.push(k);
+        for (const k of queue) {
+          if (busy !== undefined && busy.has(k)) continue;
+          // Waiting for its own writes: the reconcile is put off (real: RequeueAfter 100ms, Reconcile not run).
+          if (written !== undefined && !caughtUp(w, m.name, written.get(k))) continue;
+          keys.push(k);
+        }
         return keys;
       },
       next: (s, key, events) => {
-        const w = lens.get(s);
+        let w = lens.get(s);
+        if (c.waitForOwnWrites) {
+          const written = writtenIn(w, c.name)!;
+          const mine = written.get(key);
+          if (!caughtUp(w, m.name, mine)) return undefined;
+          // Every write seen: the record is cleared (consistency store EnsureReady).
+          if (mine !== undefined) w = withWritten(w, c.name, written.delete(key));
+        }
         const dequeued = lens.set(s, withQueue(w, c.name, queueIn(w, c.name)!.delete(key)));
         return run(dequeued, key, Map(), 'reconcile', c.reconcile, events);
       },
@@ -962,6 +995,25 @@ function environmentAssumptions<S>(config: KubernetesConfig<S>): string[] {
     out.push(`The garbage collector runs on ${collected.join(' and ')} (background deletion of objects whose owners are all gone).`);
   if (without.length > 0) out.push(`No garbage collector runs on ${without.join(' or ')}: ownerReferences there are only data.`);
   return out;
+}
+
+/**
+ * Whether `cache` has taken in every write in `written` (object key to the resourceVersion the
+ * write left): no event of the object at or before that version is still pending for it. An
+ * event the cache never gets (a kind it does not hold, an update filtered as invisible) is not
+ * pending either. Inference: the real check compares the informer's last synced resourceVersion,
+ * global over the kind, with the write's (consistency.go EnsureReady); per object it lets a
+ * reconcile start as soon as that object is seen, which allows every behaviour the real one does.
+ * (Under a manager `view` that leaves resourceVersion out, it waits for every pending event of the object.)
+ */
+function caughtUp(world: KubeWorld, cache: string, written: Map<ObjectKey, number> | undefined): boolean {
+  if (written === undefined) return true;
+  const pending = pendingIn(world, cache);
+  if (pending === undefined || pending.size === 0) return true;
+  return written.every((rv, key) => {
+    const events = pending.get(key);
+    return events === undefined || events.every((e) => e.object.resourceVersion > rv);
+  });
 }
 
 /** `worlds` less repeats (equal worlds, by value). */

@@ -65,12 +65,18 @@ export interface KubeWorldMapsProps {
   queues: Map<string, Set<ObjectKey>>;
   /** Per controller: the reconciles under way, one at most per key. */
   reconciles: Map<string, Map<ObjectKey, Reconcile>>;
+  /**
+   * Per controller that waits for its own writes (ControllerConfig.waitForOwnWrites): per
+   * reconcile key, the objects it wrote and the resourceVersion each write left, until its
+   * cache has taken them in.
+   */
+  written: Map<string, Map<ObjectKey, Map<ObjectKey, number>>>;
   /** Fault budget: how many controller-manager restarts may still happen (KubeFaults.restarts). */
   restartsLeft: number;
 }
 export type KubeWorldMaps = RecordOf<KubeWorldMapsProps>;
 const KubeWorldMaps = FlatRecord<KubeWorldMapsProps>(
-  { servers: Map(), pending: Map(), order: Map(), caches: Map(), queues: Map(), reconciles: Map(), restartsLeft: 0 },
+  { servers: Map(), pending: Map(), order: Map(), caches: Map(), queues: Map(), reconciles: Map(), written: Map(), restartsLeft: 0 },
   'KubeWorld',
 );
 
@@ -93,6 +99,8 @@ interface Layout {
   readonly servers: readonly string[];
   readonly managers: readonly string[];
   readonly controllers: readonly string[];
+  /** The controllers that wait for their own writes (a `written/<controller>` field each). */
+  readonly waiting: readonly string[];
 }
 type WorldType = (values: globalThis.Record<string, unknown>) => KubeWorld;
 /** World types by their owners (`servers;managers;controllers`), and their owners by prototype. */
@@ -100,6 +108,8 @@ const worldTypes = new globalThis.Map<string, WorldType>();
 const layouts = new WeakMap<object, Layout>();
 /** The value of an `order/<manager>` field with no order kept (ordersIn reads it as undefined). */
 const NO_ORDERS = Map<string, WatchOrder>();
+/** The value of a `written/<controller>` field with nothing recorded (one representation, so equal worlds fingerprint alike). */
+const NOTHING_WRITTEN = Map<ObjectKey, Map<ObjectKey, number>>();
 
 /** What an `order/<manager>` field holds for `orders`: NO_ORDERS for none (one representation, so equal worlds fingerprint alike). */
 function orderField(orders: Map<string, WatchOrder> | undefined): Map<string, WatchOrder> {
@@ -157,6 +167,7 @@ const ORDER = new FieldSlots('order');
 const CACHE = new FieldSlots('caches');
 const QUEUE = new FieldSlots('queues');
 const RECONCILES = new FieldSlots('reconciles');
+const WRITTEN = new FieldSlots('written');
 
 function read<T>(world: KubeWorld, slots: FieldSlots, owner: string): T | undefined {
   const i = slots.of(world, owner);
@@ -172,14 +183,18 @@ function slotOf(world: KubeWorld, slots: FieldSlots, owner: string): number {
   return i;
 }
 
-/** A world with empty servers, caches and queues, in the order given (the order traces show them in). */
+/**
+ * A world with empty servers, caches and queues, in the order given (the order traces show
+ * them in); `waiting`: the controllers that wait for their own writes.
+ */
 export function newWorld(
   servers: readonly string[],
   managers: readonly string[],
   controllers: readonly string[],
   restartsLeft: number,
+  waiting: readonly string[] = [],
 ): KubeWorld {
-  const key = `${servers.join(',')};${managers.join(',')};${controllers.join(',')}`;
+  const key = `${servers.join(',')};${managers.join(',')};${controllers.join(',')}${waiting.length > 0 ? `;${waiting.join(',')}` : ''}`;
   let make = worldTypes.get(key);
   if (make === undefined) {
     const defaults: globalThis.Record<string, unknown> = {};
@@ -193,11 +208,12 @@ export function newWorld(
       defaults[QUEUE.name(name)] = Set<ObjectKey>();
       defaults[RECONCILES.name(name)] = Map<ObjectKey, Reconcile>();
     }
+    for (const name of waiting) defaults[WRITTEN.name(name)] = NOTHING_WRITTEN;
     defaults.restartsLeft = 0;
     // (Named by its owners: a state codec knows Record types by name, one type to a name.)
     const type = FlatRecord(defaults, `KubeWorld(${key})`);
     const proto = Object.getPrototypeOf(type()) as object;
-    layouts.set(proto, { servers: [...servers], managers: [...managers], controllers: [...controllers] });
+    layouts.set(proto, { servers: [...servers], managers: [...managers], controllers: [...controllers], waiting: [...waiting] });
     Object.defineProperty(proto, TYPE_OF, { value: proto });
     // The reports show the world as Maps by owner, as it was held before (see KubeWorldMaps).
     Object.defineProperty(proto, PRESENTED, {
@@ -224,7 +240,7 @@ function layoutOf(world: KubeWorld): Layout {
 
 /** The world as Maps by owner name, as the reports show it (KubeWorldMaps). The parts are the world's own values. */
 export function worldMaps(world: KubeWorld): KubeWorldMaps {
-  const { servers, managers, controllers } = layoutOf(world);
+  const { servers, managers, controllers, waiting } = layoutOf(world);
   const orders: [string, Map<string, WatchOrder>][] = [];
   for (const m of managers) {
     const o = ordersIn(world, m);
@@ -237,6 +253,7 @@ export function worldMaps(world: KubeWorld): KubeWorldMaps {
     caches: Map(managers.map((n) => [n, cacheIn(world, n)!] as const)),
     queues: Map(controllers.map((n) => [n, queueIn(world, n)!] as const)),
     reconciles: Map(controllers.map((n) => [n, reconcilesIn(world, n)!] as const)),
+    written: Map(waiting.map((n) => [n, writtenIn(world, n)!] as const)),
     restartsLeft: world.restartsLeft,
   });
 }
@@ -295,6 +312,13 @@ export function withReconciles(world: KubeWorld, controller: string, reconciles:
   return write(world, RECONCILES, controller, reconciles);
 }
 
+/** A waiting controller's writes not yet seen, by reconcile key; undefined for a controller that does not wait. */
+export function writtenIn(world: KubeWorld, controller: string): Map<ObjectKey, Map<ObjectKey, number>> | undefined {
+  return read(world, WRITTEN, controller);
+}
+export function withWritten(world: KubeWorld, controller: string, written: Map<ObjectKey, Map<ObjectKey, number>>): KubeWorld {
+  return write(world, WRITTEN, controller, written.size === 0 ? NOTHING_WRITTEN : written);
+}
 /** The kind of `Kind/name`. */
 export function kindOfKey(key: ObjectKey): string {
   return key.slice(0, key.indexOf('/'));
