@@ -167,7 +167,13 @@ export default defineModel({
     url: 'https://github.com/kubernetes-sigs/cluster-api/issues/13649',
     mechanism:
       'The wait for the new MachineSet in the cache gives up; the retry lists a cache that still lacks it and creates a second one under a fresh name.',
-    uses: ['fresh names (generateName)', 'UIDs and controller ownerReferences', 'cache lag', 'waiting for own writes (the fix)', 'restarts (the fix)'],
+    uses: [
+      'fresh names (generateName)',
+      'UIDs and controller ownerReferences',
+      'cache lag',
+      'waiting for own writes (the fix)',
+      'restarts (the fix)',
+    ],
     buggy: ['v1.13.2'],
     fixed: ['v1.14.0', 'v1.14.0.faults'],
   },

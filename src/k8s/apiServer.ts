@@ -125,7 +125,11 @@ export function create(
   if (obj.name === '') {
     if (obj.generateName === '') {
       const request: ApiRequest = { verb: 'CREATE', key: `${obj.kind}/`, body: obj };
-      return { request, server, response: { code: 422, reason: `${obj.kind} is invalid: metadata.name: Required value: name or generateName is required` } };
+      return {
+        request,
+        server,
+        response: { code: 422, reason: `${obj.kind} is invalid: metadata.name: Required value: name or generateName is required` },
+      };
     }
     body = obj.set('name', fresh.name(obj.kind, obj.generateName));
   }
@@ -135,7 +139,8 @@ export function create(
     return { request, server, response: { code: 409, reason: `${key} already exists` } };
   }
   const controllers = obj.ownerRefs.filter((r) => r.controller).size;
-  if (controllers > 1) return invalid(request, server, key, 'metadata.ownerReferences: Invalid value: only one reference can have Controller set to true');
+  if (controllers > 1)
+    return invalid(request, server, key, 'metadata.ownerReferences: Invalid value: only one reference can have Controller set to true');
   // The server owns resourceVersion and deletionTimestamp; a client cannot create a deleting
   // object. Status (the conditions too) is not written by a CREATE: with a status subresource,
   // as every kind here has, the server drops it and only a status write sets it (apiextensions

@@ -174,7 +174,9 @@ export class StepContext<S> {
    * from (client.MergeFromWithOptimisticLock), it gets 409 Conflict unless that is still stored.
    */
   mergePatch(key: ObjectKey, patch: MergePatch, options: { readonly resourceVersion?: number } = {}): ApiResponse {
-    return this.send(`PATCH ${key}`, (s, c) => api.mergePatch(s, key, patch, options.resourceVersion, c.rules(key.slice(0, key.indexOf('/')))));
+    return this.send(`PATCH ${key}`, (s, c) =>
+      api.mergePatch(s, key, patch, options.resourceVersion, c.rules(key.slice(0, key.indexOf('/')))),
+    );
   }
 
   /**

@@ -17,7 +17,10 @@ export function describeRequest(r: ApiRequest): string {
     case 'DELETE': {
       const p = r.preconditions;
       if (p === undefined) return `DELETE ${r.key}`;
-      const parts = [...(p.uid !== undefined ? [`uid ${p.uid}`] : []), ...(p.resourceVersion !== undefined ? [`resourceVersion ${p.resourceVersion}`] : [])];
+      const parts = [
+        ...(p.uid !== undefined ? [`uid ${p.uid}`] : []),
+        ...(p.resourceVersion !== undefined ? [`resourceVersion ${p.resourceVersion}`] : []),
+      ];
       return `DELETE ${r.key} (preconditions: ${parts.join(', ')})`;
     }
     case 'PUT':
@@ -110,7 +113,8 @@ export function objectView(o: KubeObject): OrderedMap<string, unknown> {
   fields.push(['metadata.deletionTimestamp', o.deletionTimestamp]);
   fields.push(['metadata.finalizers', `[${o.finalizers.join(', ')}]`]);
   for (const [k, v] of [...o.annotations.entries()].sort(byKey)) fields.push([`metadata.annotations.${k}`, v]);
-  if (!o.ownerReferences.isEmpty()) fields.push(['metadata.ownerReferences', `[${ownerReferencesOf(o).map(describeOwnerReference).join(', ')}]`]);
+  if (!o.ownerReferences.isEmpty())
+    fields.push(['metadata.ownerReferences', `[${ownerReferencesOf(o).map(describeOwnerReference).join(', ')}]`]);
   for (const [k, v] of [...o.spec.entries()].sort(byKey)) fields.push([`spec.${k}`, v]);
   for (const [k, v] of [...o.conditions.entries()].sort(byKey)) fields.push([`status.conditions.${k}`, describeCondition(v)]);
   for (const [k, v] of [...o.status.entries()].sort(byKey)) fields.push([`status.${k}`, v]);
@@ -119,7 +123,11 @@ export function objectView(o: KubeObject): OrderedMap<string, unknown> {
 
 /** An ownerReference: its owner's key, then its uid, `controller` and `blockOwnerDeletion` where set. */
 function describeOwnerReference(r: OwnerReferenceView): string {
-  const rest = [...(r.uid !== '' ? [`uid ${r.uid}`] : []), ...(r.controller ? ['controller'] : []), ...(r.blockOwnerDeletion ? ['blockOwnerDeletion'] : [])];
+  const rest = [
+    ...(r.uid !== '' ? [`uid ${r.uid}`] : []),
+    ...(r.controller ? ['controller'] : []),
+    ...(r.blockOwnerDeletion ? ['blockOwnerDeletion'] : []),
+  ];
   return rest.length === 0 ? r.key : `${r.key} (${rest.join(', ')})`;
 }
 

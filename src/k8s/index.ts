@@ -52,7 +52,7 @@ export {
   type KindRules,
   type Validator,
 } from './apiServer.ts';
-export { type Identities } from './identities.ts';
+export type { Identities } from './identities.ts';
 export {
   emptyWorld,
   kindOfKey,

@@ -112,14 +112,21 @@ export type OwnerRef = RecordOf<OwnerRefProps>;
 export const OwnerRef = FlatRecord<OwnerRefProps>({ uid: '', controller: false, blockOwnerDeletion: false }, 'OwnerRef');
 
 /** An ownerReference as a model writes it: a key alone, or the key with the rest (`k8s.ownerReference(owner)` builds one). */
-export type OwnerReferenceInit = ObjectKey | { readonly key: ObjectKey; readonly uid?: string; readonly controller?: boolean; readonly blockOwnerDeletion?: boolean };
+export type OwnerReferenceInit =
+  | ObjectKey
+  | { readonly key: ObjectKey; readonly uid?: string; readonly controller?: boolean; readonly blockOwnerDeletion?: boolean };
 
 /** An ownerReference to `owner` (its key and uid), as controllerutil.SetControllerReference / SetOwnerReference write it. */
 export function ownerReference(
   owner: KubeObject,
   options: { readonly controller?: boolean; readonly blockOwnerDeletion?: boolean } = {},
 ): OwnerReferenceInit {
-  return { key: keyOf(owner), uid: owner.uid, controller: options.controller ?? false, blockOwnerDeletion: options.blockOwnerDeletion ?? false };
+  return {
+    key: keyOf(owner),
+    uid: owner.uid,
+    controller: options.controller ?? false,
+    blockOwnerDeletion: options.blockOwnerDeletion ?? false,
+  };
 }
 
 /** An ownerReference as read: its owner's key and the rest ('' and false where it names the owner by key alone). */
@@ -187,7 +194,12 @@ export function kubeObject(fields: {
   const rest = refs.flatMap((r) =>
     typeof r === 'string' || (!r.uid && !r.controller && !r.blockOwnerDeletion)
       ? []
-      : [[r.key, OwnerRef({ uid: r.uid ?? '', controller: r.controller ?? false, blockOwnerDeletion: r.blockOwnerDeletion ?? false })] as const],
+      : [
+          [
+            r.key,
+            OwnerRef({ uid: r.uid ?? '', controller: r.controller ?? false, blockOwnerDeletion: r.blockOwnerDeletion ?? false }),
+          ] as const,
+        ],
   );
   return KubeObject({
     kind: fields.kind,

@@ -55,7 +55,10 @@ describe('UIDs', () => {
 
   it('initial histories get the first UID; the assumptions say objects carry UIDs', () => {
     const { kube } = env();
-    const [world] = kube.initialWorlds({ main: [{ versions: [k8s.object({ kind: 'Thing', name: 'o' })], reconciled: true }] }, { cacheLag: 'none' });
+    const [world] = kube.initialWorlds(
+      { main: [{ versions: [k8s.object({ kind: 'Thing', name: 'o' })], reconciled: true }] },
+      { cacheLag: 'none' },
+    );
     expect(kube.stored(TinyState({ kube: world }), 'main', THING)?.uid).toBe('Thing/o#1');
     expect(kube.assumptions).toContain(
       'Objects carry UIDs: an object created again under its name has a UID other than any its old incarnation left behind.',
@@ -129,7 +132,11 @@ describe('DELETE preconditions', () => {
 describe('ownerReferences', () => {
   const owner = k8s.object({ kind: 'Thing', name: 'o', uid: 'Thing/o#1' });
   it('ownerReference() copies the owner uid; controllerOf finds the controller; traces show them', () => {
-    const part = k8s.object({ kind: 'Part', name: 'p', ownerReferences: [k8s.ownerReference(owner, { controller: true, blockOwnerDeletion: true })] });
+    const part = k8s.object({
+      kind: 'Part',
+      name: 'p',
+      ownerReferences: [k8s.ownerReference(owner, { controller: true, blockOwnerDeletion: true })],
+    });
     expect(k8s.ownerReferencesOf(part)).toEqual([{ key: THING, uid: 'Thing/o#1', controller: true, blockOwnerDeletion: true }]);
     expect(k8s.controllerOf(part)).toBe(THING);
     expect(k8s.objectView(part).get('metadata.ownerReferences')).toBe('[Thing/o (uid Thing/o#1, controller, blockOwnerDeletion)]');
@@ -157,7 +164,12 @@ describe('ownerReferences', () => {
     const world = (ownerUid: string) =>
       TinyState({
         kube: kube.initialWorlds(
-          { main: [{ versions: [owner.set('uid', ownerUid)], reconciled: true }, { versions: [part], reconciled: true }] },
+          {
+            main: [
+              { versions: [owner.set('uid', ownerUid)], reconciled: true },
+              { versions: [part], reconciled: true },
+            ],
+          },
           { cacheLag: 'none' },
         )[0],
       });
@@ -171,13 +183,18 @@ describe('validation per kind', () => {
   const noShrink: k8s.Validator = (old, next) => {
     const was = old?.spec.get('size') as number | undefined;
     const now = next.spec.get('size') as number | undefined;
-    return was !== undefined && now !== undefined && now < was ? `spec.size: Forbidden: field can not be less than previous value` : undefined;
+    return was !== undefined && now !== undefined && now < was
+      ? `spec.size: Forbidden: field can not be less than previous value`
+      : undefined;
   };
   it('an update the kind refuses gets 422 and changes nothing; one it accepts is stored', () => {
     let { kube, s } = env({ validation: { Thing: noShrink } });
     ({ state: s } = create(kube, s, k8s.object({ kind: 'Thing', name: 'o', spec: { size: 2 } })));
     const shrink = kube.request(s, 'main', (srv, c) => k8s.mergePatch(srv, THING, { spec: { size: 1 } }, undefined, c.rules('Thing')));
-    expect(shrink.response).toEqual({ code: 422, reason: 'Thing/o is invalid: spec.size: Forbidden: field can not be less than previous value' });
+    expect(shrink.response).toEqual({
+      code: 422,
+      reason: 'Thing/o is invalid: spec.size: Forbidden: field can not be less than previous value',
+    });
     expect(shrink.state).toBe(s);
     const grow = kube.request(s, 'main', (srv, c) => k8s.mergePatch(srv, THING, { spec: { size: 3 } }, undefined, c.rules('Thing')));
     expect(grow.response.code).toBe(200);

@@ -17,11 +17,16 @@ function env(waitForOwnWrites: boolean) {
     controllers: [{ ...ensureFinalizerController('finalizerController', 'manager'), waitForOwnWrites }],
     faults: { restarts: 1 },
   });
-  const [world] = kube.initialWorlds({ main: [{ versions: [k8s.object({ kind: 'Thing', name: 'o' })], reconciled: false }] }, { cacheLag: 'none' });
+  const [world] = kube.initialWorlds(
+    { main: [{ versions: [k8s.object({ kind: 'Thing', name: 'o' })], reconciled: false }] },
+    { cacheLag: 'none' },
+  );
   return { kube, s: TinyState({ kube: world }) };
 }
 
-const startable = (kube: k8s.Kubernetes<TinyState>, s: TinyState) => [...(actionNamed(kube, 'finalizerController.reconcile').params?.(s) ?? [])];
+const startable = (kube: k8s.Kubernetes<TinyState>, s: TinyState) => [
+  ...(actionNamed(kube, 'finalizerController.reconcile').params?.(s) ?? []),
+];
 const waits = (s: TinyState) => k8s.worldMaps(s.kube).written.get('finalizerController')?.toJS();
 
 describe('waitForOwnWrites', () => {
