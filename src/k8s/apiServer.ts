@@ -70,6 +70,8 @@ export interface MergePatch {
   readonly finalizers?: readonly string[] | List<string>;
   /** Per key; `null` removes the annotation. */
   readonly annotations?: Readonly<globalThis.Record<string, string | null>>;
+  /** Per key; `null` removes the label. */
+  readonly labels?: Readonly<globalThis.Record<string, string | null>>;
   /** Per field; `null` removes the field (RFC 7386), as `{"spec":{"paused":null}}` does. */
   readonly spec?: Readonly<globalThis.Record<string, FieldValue>>;
   /** status.conditions by type, each whole; a status subresource patch in the real API. */
@@ -189,6 +191,11 @@ export function mergePatch(
   if (patch.annotations !== undefined) {
     next = next.update('annotations', (a) =>
       Object.entries(patch.annotations!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), a),
+    );
+  }
+  if (patch.labels !== undefined) {
+    next = next.update('labels', (a) =>
+      Object.entries(patch.labels!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), a),
     );
   }
   if (patch.spec !== undefined) {

@@ -42,6 +42,7 @@ function mergePatchJson(p: MergePatch, resourceVersion: number | undefined): Rec
   if (resourceVersion !== undefined) metadata.resourceVersion = String(resourceVersion);
   if (p.finalizers !== undefined) metadata.finalizers = isList(p.finalizers) ? p.finalizers.toArray() : [...p.finalizers];
   if (p.annotations !== undefined) metadata.annotations = p.annotations;
+  if (p.labels !== undefined) metadata.labels = p.labels;
   const out: Record<string, unknown> = {};
   if (Object.keys(metadata).length > 0) out.metadata = metadata;
   if (p.spec !== undefined) out.spec = p.spec;
@@ -113,6 +114,7 @@ export function objectView(o: KubeObject): OrderedMap<string, unknown> {
   fields.push(['metadata.deletionTimestamp', o.deletionTimestamp]);
   fields.push(['metadata.finalizers', `[${o.finalizers.join(', ')}]`]);
   for (const [k, v] of [...o.annotations.entries()].sort(byKey)) fields.push([`metadata.annotations.${k}`, v]);
+  for (const [k, v] of [...o.labels.entries()].sort(byKey)) fields.push([`metadata.labels.${k}`, v]);
   if (!o.ownerReferences.isEmpty())
     fields.push(['metadata.ownerReferences', `[${ownerReferencesOf(o).map(describeOwnerReference).join(', ')}]`]);
   for (const [k, v] of [...o.spec.entries()].sort(byKey)) fields.push([`spec.${k}`, v]);

@@ -10,6 +10,7 @@ export {
   objectKey,
   keyOf,
   isDeleting,
+  matchesLabels,
   hasFinalizer,
   finalizersOf,
   withFinalizer,

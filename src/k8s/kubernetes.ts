@@ -59,6 +59,8 @@ import {
   withServer,
   withWritten,
   writtenIn,
+  withOrders,
+  withPending,
 } from './world.ts';
 
 /** Where the Kubernetes world sits in the model's state: how to read it, and how to put a new one in. */
@@ -121,6 +123,14 @@ export interface KubeFaults {
    * real resyncs come every sync period for ever.
    */
   readonly resync?: boolean;
+  /**
+   * Time travel (Sieve's stale-state fault): each server has a second API server in front of
+   * the same storage (`<server>Replica`) whose watch cache lags behind, object by object as a
+   * manager's cache does, and catches up (weakly fair); a restart (from the `restarts` budget)
+   * may reconnect a manager to it (`<manager>.restartStale`): the cache is relisted from that
+   * lagging view, older than what the manager saw before, and then catches up through its events.
+   */
+  readonly timeTravel?: boolean;
 }
 
 /** An object's versions before the search starts, oldest first; the last is the stored one. */
@@ -166,6 +176,13 @@ export class Kubernetes<S> {
   private readonly catchUps = new CatchUps();
   /** Each manager's controllers, computed once: the cache-sync step reads them on every call. */
   private readonly controllersByManager = new globalThis.Map<string, readonly ControllerConfig<S>[]>();
+  /**
+   * Every cache the watch events fan out to: the managers', then, with the timeTravel fault, one
+   * lagging API server per server (`<server>Replica`, every kind the server's managers hold, no controllers).
+   */
+  private readonly followers: readonly ManagerConfig[];
+  /** Each server's lagging API server, with the timeTravel fault. */
+  private readonly replicas = new globalThis.Map<string, ManagerConfig>();
   /** Each controller's index in the config, for its coverage (wiringCoverage.ts). */
   private readonly controllerIndex = new globalThis.Map<ControllerConfig<S>, number>();
   /**
@@ -204,19 +221,35 @@ export class Kubernetes<S> {
       );
     }
     const faults = config.faults ?? {};
+    const timeTravel = faults.timeTravel === true && (faults.restarts ?? 0) > 0;
+    if (faults.timeTravel === true && !timeTravel) {
+      throw wiringError(
+        'faults.timeTravel is set but faults.restarts is 0',
+        'give restarts a budget: a time travel is a restart that lists from a lagging API server',
+      );
+    }
+    if (timeTravel) {
+      for (const server of config.servers) {
+        const kinds = [...new globalThis.Set(config.managers.filter((m) => m.server === server).flatMap((m) => m.kinds))];
+        if (kinds.length > 0) this.replicas.set(server, { name: `${server}Replica`, server, kinds, readByModel: true });
+      }
+    }
+    this.followers = [...config.managers, ...this.replicas.values()];
+    for (const r of this.replicas.values()) this.controllersByManager.set(r.name, []);
     this.actions = [
-      ...config.managers.map((m) => this.syncAction(m)),
+      ...this.followers.map((m) => this.syncAction(m)),
       ...(faults.coalesce ? config.managers.map((m) => this.coalesceAction(m)) : []),
       ...(faults.resync ? config.managers.map((m) => this.resyncAction(m)) : []),
       ...config.controllers.flatMap((c) => this.controllerActions(c)),
       ...((faults.restarts ?? 0) > 0 ? config.managers.map((m) => this.restartAction(m)) : []),
+      ...(timeTravel ? config.managers.map((m) => this.restartStaleAction(m)) : []),
       ...(config.garbageCollector ?? []).map((server) => garbageCollectorAction(this, server)),
     ];
     this.properties = apiRules(config.world, config.servers);
     this.assumptions = environmentAssumptions(config);
     // Per parameter: per object key, for informers, workers and the garbage collector alike.
     this.fairness = [
-      ...config.managers.map((m) => weakFairness(`${m.name}Cache`, [`${m.name}Cache.sync`], { perParameter: true })),
+      ...this.followers.map((m) => weakFairness(`${m.name}Cache`, [`${m.name}Cache.sync`], { perParameter: true })),
       ...config.controllers.map((c) =>
         weakFairness(
           c.name,
@@ -296,7 +329,7 @@ export class Kubernetes<S> {
     });
     let next = withServer(world, server, result.server);
     if (result.event) {
-      for (const m of this.config.managers) {
+      for (const m of this.followers) {
         if (m.server !== server || !m.kinds.includes(result.event.object.kind)) continue;
         const event = m.view ? result.event.set('object', this.viewOf(m, result.event.object)) : result.event;
         if (this.invisible(next, m, event)) continue;
@@ -420,7 +453,8 @@ export class Kubernetes<S> {
     histories: Readonly<globalThis.Record<string, readonly ObjectHistory[]>>,
     options: InitialWorldOptions,
   ): KubeWorld[] {
-    const { managers, controllers } = this.config;
+    const { controllers } = this.config;
+    const managers = this.followers;
     for (const server of Object.keys(histories)) {
       if (!this.config.servers.includes(server)) {
         throw wiringError(
@@ -476,7 +510,7 @@ export class Kubernetes<S> {
   private interleaved(w: KubeWorld): KubeWorld[] {
     let worlds = [w];
     for (const server of this.config.servers) {
-      const caches = this.config.managers.filter((m) => m.server === server).map((m) => m.name);
+      const caches = this.followers.filter((m) => m.server === server).map((m) => m.name);
       const kinds = new globalThis.Map<string, globalThis.Map<ObjectKey, number>>();
       for (const cache of caches) {
         for (const [key, events] of pendingIn(w, cache) ?? Map<ObjectKey, List<WatchEvent>>()) {
@@ -780,30 +814,64 @@ export class Kubernetes<S> {
    * events it had not taken in, and its handlers see each listed object as ADDED.
    */
   private restartAction(m: ManagerConfig): Action<S, undefined> {
-    const lens = this.config.world;
     return action<S>(`${m.name}.restart`, {
       doc: `Fault: the ${m.name} controller manager crashes and restarts; in-memory work is lost and the cache is rebuilt by listing.`,
-      next: (s, _p, events) => {
-        let world = lens.get(s);
-        if (world.restartsLeft <= 0) return undefined;
-        world = world.set('restartsLeft', world.restartsLeft - 1);
-        for (const c of this.controllersOf(m)) {
-          world = withReconciles(withQueue(world, c.name, Set<ObjectKey>()), c.name, Map<ObjectKey, Reconcile>());
-          if (c.waitForOwnWrites) world = withWritten(world, c.name, Map());
-        }
-        const stored = serverIn(world, m.server)?.objects ?? Map<ObjectKey, KubeObject>();
-        const listed = stored.filter((o) => m.kinds.includes(o.kind)).map((o) => (m.view ? this.viewOf(m, o) : o));
-        world = withCache(dropPending(world, m.name), m.name, listed);
-        const queued: string[] = [];
-        for (const o of listed.values()) world = this.runHandlers(world, m, { type: 'ADDED', object: o }, events ? queued : undefined);
-        events?.push({
-          kind: 'note',
-          over: this.controllersOf(m).map((c) => c.name),
-          text: `${m.name} restarts: work lost, cache relisted (${listed.size} objects); queues ${queued.length > 0 ? queued.join(', ') : 'nothing'}`,
-        });
-        return lens.set(s, world);
-      },
+      next: (s, _p, events) => this.restarted(s, m, undefined, events),
     });
+  }
+
+  /**
+   * `<manager>.restartStale` (fault: time travel, from the same budget as restarts): as
+   * `<manager>.restart`, but the new process reaches the lagging API server of its server
+   * (`<server>Replica`): the cache is relisted from that server's watch cache, which may be older
+   * than anything the manager saw before, and its pending events are the ones the manager then
+   * watches, so that it catches up through them (Sieve's stale-state test: a controller
+   * restarted against a paused API server; sieve_server/common.go restartAndreconnectController).
+   */
+  private restartStaleAction(m: ManagerConfig): Action<S, undefined> {
+    const replica = this.replicas.get(m.server)!;
+    return action<S>(`${m.name}.restartStale`, {
+      doc: `Fault (time travel): the ${m.name} controller manager crashes and restarts against a lagging API server; its cache is relisted from that server's older view.`,
+      next: (s, _p, events) => this.restarted(s, m, replica, events),
+    });
+  }
+
+  /** `s` after `m` restarts, its cache listed from its server now or, for `replica`, from that lagging view. */
+  private restarted(s: S, m: ManagerConfig, replica: ManagerConfig | undefined, events?: StepEvent[]): S | undefined {
+    const lens = this.config.world;
+    let world = lens.get(s);
+    if (world.restartsLeft <= 0) return undefined;
+    world = world.set('restartsLeft', world.restartsLeft - 1);
+    for (const c of this.controllersOf(m)) {
+      world = withReconciles(withQueue(world, c.name, Set<ObjectKey>()), c.name, Map<ObjectKey, Reconcile>());
+      if (c.waitForOwnWrites) world = withWritten(world, c.name, Map());
+    }
+    const view = (o: KubeObject) => (m.view ? this.viewOf(m, o) : o);
+    const mine = (key: ObjectKey) => m.kinds.includes(kindOfKey(key));
+    let listed: Map<ObjectKey, KubeObject>;
+    if (replica === undefined) {
+      const stored = serverIn(world, m.server)?.objects ?? Map<ObjectKey, KubeObject>();
+      listed = stored.filter((o) => m.kinds.includes(o.kind)).map(view);
+      world = withCache(dropPending(world, m.name), m.name, listed);
+    } else {
+      listed = cacheOf(world, replica.name)
+        .filter((_, key) => mine(key))
+        .map(view);
+      const pending = (pendingIn(world, replica.name) ?? Map<ObjectKey, List<WatchEvent>>())
+        .filter((_, key) => mine(key))
+        .map((list) => list.map((e) => (m.view ? e.set('object', view(e.object)) : e)));
+      const orders = ordersIn(world, replica.name)?.filter((_, kind) => m.kinds.includes(kind));
+      world = withCache(withOrders(withPending(world, m.name, pending), m.name, orders), m.name, listed);
+    }
+    const queued: string[] = [];
+    for (const o of listed.values()) world = this.runHandlers(world, m, { type: 'ADDED', object: o }, events ? queued : undefined);
+    const from = replica === undefined ? '' : ` from the lagging ${replica.name}`;
+    events?.push({
+      kind: 'note',
+      over: this.controllersOf(m).map((c) => c.name),
+      text: `${m.name} restarts: work lost, cache relisted${from} (${listed.size} objects); queues ${queued.length > 0 ? queued.join(', ') : 'nothing'}`,
+    });
+    return lens.set(s, world);
   }
 
   private controllerActions(c: ControllerConfig<S>): Action<S, ObjectKey>[] {
@@ -985,6 +1053,10 @@ function environmentAssumptions<S>(config: KubernetesConfig<S>): string[] {
     out.push(`Caches lag at most ${f.cacheLagBound} watch event${f.cacheLagBound === 1 ? '' : 's'} per object behind the API server.`);
   if (f.coalesce)
     out.push('Fault: an informer may take all pending events of an object at once, its handlers seeing only the first and last versions.');
+  if (f.timeTravel)
+    out.push(
+      'Fault (time travel): a second API server per server serves a watch cache that lags behind storage; a restart may reconnect a controller manager to it, whose cache is then relisted from that older view.',
+    );
   if (f.resync)
     out.push('Periodic resync (--sync-period): at any time an informer may hand a cached object to its handlers again, unchanged.');
   if (config.uids)

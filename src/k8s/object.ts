@@ -47,6 +47,8 @@ export interface KubeObjectProps {
   /** `null`, or the resourceVersion of the write that set it (a logical timestamp). */
   deletionTimestamp: number | null;
   annotations: Map<string, string>;
+  /** metadata.labels, what label selectors match (`matchesLabels`). */
+  labels: Map<string, string>;
   /** ownerReferences, by key (`Kind/name`), in order. */
   ownerReferences: List<ObjectKey>;
   /**
@@ -163,6 +165,7 @@ export const KubeObject = FlatRecord<KubeObjectProps>(
     finalizers: List<string>(),
     deletionTimestamp: null,
     annotations: Map<string, string>(),
+    labels: Map<string, string>(),
     ownerReferences: List<ObjectKey>(),
     ownerRefs: Map<ObjectKey, OwnerRef>(),
     spec: Map<string, FieldValue>(),
@@ -184,6 +187,7 @@ export function kubeObject(fields: {
   finalizers?: readonly string[];
   deletionTimestamp?: number | null;
   annotations?: Readonly<globalThis.Record<string, string>>;
+  labels?: Readonly<globalThis.Record<string, string>>;
   ownerReferences?: readonly OwnerReferenceInit[];
   spec?: Readonly<globalThis.Record<string, FieldValue>>;
   conditions?: Readonly<globalThis.Record<string, ConditionInit>>;
@@ -211,6 +215,7 @@ export function kubeObject(fields: {
     finalizers: List(fields.finalizers ?? []),
     deletionTimestamp: fields.deletionTimestamp ?? null,
     annotations: Map(fields.annotations ?? {}),
+    labels: Map(fields.labels ?? {}),
     ownerReferences: List(keys),
     ownerRefs: Map(rest),
     spec: Map(fields.spec ?? {}),
@@ -221,6 +226,12 @@ export function kubeObject(fields: {
 
 export function keyOf(o: KubeObject): ObjectKey {
   return objectKey(o.kind, o.name);
+}
+
+/** Whether `o` matches an equality-based label selector (labels.SelectorFromSet): every label given, with that value. */
+export function matchesLabels(o: KubeObject, selector: Readonly<globalThis.Record<string, string>>): boolean {
+  for (const k in selector) if (o.labels.get(k) !== selector[k]) return false;
+  return true;
 }
 
 export function isDeleting(o: KubeObject): boolean {
