@@ -29,7 +29,6 @@
 import { Record, type RecordOf } from 'immutable';
 import { action, actionProperty, defineModel, k8s, type Variant } from 'modelcheck';
 
-const ZK = k8s.objectKey('ZookeeperCluster', 'zk');
 /** pkg/utils/finalizer_utils.go 19. */
 const FINALIZER = 'cleanUpZookeeperPVC';
 
@@ -45,16 +44,25 @@ type Code = '5c46a5c1' | 'pr530';
 const generationChanged = (e: k8s.HandlerEvent): boolean =>
   e.type !== 'MODIFIED' || e.old === undefined || e.old.generation !== e.object.generation;
 
-/** The objects a pass makes (zk.MakeConfigMap, zk.MakeStatefulSet), the cluster their controller owner. */
-const configMap = k8s.object({ kind: 'ConfigMap', name: 'zk-configmap', ownerReferences: [ZK] });
-const statefulSet = k8s.object({ kind: 'StatefulSet', name: 'zk', ownerReferences: [ZK], spec: { replicas: 1 } });
+/** The objects a pass makes for cluster `name` (zk.MakeConfigMap, zk.MakeStatefulSet), the cluster their controller owner. */
+const configMap = (name: string) =>
+  k8s.object({ kind: 'ConfigMap', name: `${name}-configmap`, ownerReferences: [k8s.objectKey('ZookeeperCluster', name)] });
+const statefulSet = (name: string) =>
+  k8s.object({ kind: 'StatefulSet', name, ownerReferences: [k8s.objectKey('ZookeeperCluster', name)], spec: { replicas: 1 } });
+/**
+ * The PVC the StatefulSet's pod claimed, with the labels getPVCList selects on (790-801: `app`,
+ * the cluster's name, and `uid`, its UID; '' here, where objects carry no UIDs).
+ */
+const pvc = (zk: k8s.KubeObject) =>
+  k8s.object({ kind: 'PersistentVolumeClaim', name: `data-${zk.name}-0`, labels: { app: zk.name, uid: zk.uid } });
 
 function zookeeperController(code: Code): k8s.ControllerConfig<State> {
   /** After reconcileFinalizers: the buggy code goes on with the other steps; the fix ends the pass on a deleting cluster. */
   const afterFinalizers = (r: k8s.StepContext<State>, zk: k8s.KubeObject, deleting: boolean) =>
     code === 'pr530' && deleting ? r.done() : r.goto('reconcileConfigMap', { zk });
   /** Get, then Create if NotFound, else Update (the copy as found: its data already the one made, so the Update changes nothing). */
-  const ensure = (r: k8s.StepContext<State>, made: k8s.KubeObject, next: string) => {
+  const ensure = (r: k8s.StepContext<State>, make: (name: string) => k8s.KubeObject, next: string) => {
+    const made = make(r.local<k8s.KubeObject>('zk').name);
     const found = r.cached(k8s.keyOf(made));
     const res = found === undefined ? r.create(made) : r.update(found);
     return res.code < 300 ? r.goto(next, { zk: r.local('zk') }) : r.requeue();
@@ -68,7 +76,7 @@ function zookeeperController(code: Code): k8s.ControllerConfig<State> {
     ],
     docs: {
       reconcile: 'Reconcile 130-141: a cached Get of the cluster (NotFound: return); then reconcileFinalizers 731-755 on that copy.',
-      deletePVC: 'cleanUpAllPVCs 790-826: a Delete of each PVC the cached List by label found (errors only logged).',
+      deletePVC: 'cleanUpAllPVCs 790-826: a Delete of each PVC the cached List by label (app, uid) found (errors only logged).',
       removeFinalizer:
         'reconcileFinalizers 747-751: the finalizer removed from the copy, then a full Update (PUT, the cached resourceVersion).',
       reconcileConfigMap: 'reconcileConfigMap 549-581: a cached Get; NotFound: Create, owned by the cluster; found: Update.',
@@ -83,8 +91,11 @@ function zookeeperController(code: Code): k8s.ControllerConfig<State> {
       // Defaults and the rolling-restart trigger (142-159) change nothing here: the cluster is made with its defaults.
       // 735-744: not being deleted (the finalizer is on; no orphan PVCs here), or deleting without the finalizer.
       if (!deleting || !k8s.hasFinalizer(zk, FINALIZER)) return afterFinalizers(r, zk, deleting);
-      // 745-752: cleanUpAllPVCs, from a cached List by label, then the finalizer off the copy.
-      const pvcs = r.list('PersistentVolumeClaim').map((o) => k8s.keyOf(o));
+      // 745-752: cleanUpAllPVCs, from a cached List by label (getPVCList 790-801), then the finalizer off the copy.
+      const pvcs = r
+        .list('PersistentVolumeClaim')
+        .filter((o) => k8s.matchesLabels(o, { app: zk.name, uid: zk.uid }))
+        .map((o) => k8s.keyOf(o));
       return pvcs.length > 0 ? r.goto('deletePVC', { pvc: pvcs[0], zk }) : r.goto('removeFinalizer', { zk });
     },
     steps: {
@@ -111,7 +122,16 @@ function zookeeperController(code: Code): k8s.ControllerConfig<State> {
   };
 }
 
-function variant(code: Code, expectedViolations: string[], faults: k8s.KubeFaults = {}): Variant<State> {
+/**
+ * `clusters`: the ZookeeperClusters, each with its ConfigMap, StatefulSet and PVC; with more than
+ * one they are interchangeable, and the search folds states that differ only by which is which.
+ */
+function variant(
+  code: Code,
+  expectedViolations: string[],
+  faults: k8s.KubeFaults = {},
+  clusters: readonly string[] = ['zk'],
+): Variant<State> {
   const kube = k8s.kubernetes<State>({
     world: { get: (s) => s.kube, set: (s, w) => s.set('kube', w) },
     servers: ['main'],
@@ -121,31 +141,42 @@ function variant(code: Code, expectedViolations: string[], faults: k8s.KubeFault
     garbageCollector: ['main'],
     faults,
   });
-  const deleteCluster = action<State>('user.deleteCluster', {
-    doc: 'kubectl delete zookeepercluster zk (DELETE, background propagation), once, at any moment.',
-    next: (s, _, events) => {
-      const zk = kube.stored(s, 'main', ZK);
+  const keys = clusters.map((name) => k8s.objectKey('ZookeeperCluster', name));
+  const deleteCluster = action<State, k8s.ObjectKey>('user.deleteCluster', {
+    doc: 'kubectl delete zookeepercluster <name> (DELETE, background propagation), once per cluster, at any moment.',
+    params: () => keys,
+    next: (s, key, events) => {
+      const zk = kube.stored(s, 'main', key);
       if (zk === undefined || k8s.isDeleting(zk)) return undefined;
-      return kube.request(s, 'main', (srv) => k8s.delete(srv, ZK), events).state;
+      return kube.request(s, 'main', (srv) => k8s.delete(srv, key), events).state;
     },
   });
-  // A running cluster, reconciled: the finalizer on, the ConfigMap and StatefulSet made, the PVC
+  // Running clusters, reconciled: the finalizer on, the ConfigMap and StatefulSet made, the PVC
   // its pod claimed (labelled, no ownerReference: the StatefulSet controller made it).
-  const zk = k8s.object({ kind: 'ZookeeperCluster', name: 'zk', finalizers: [FINALIZER], spec: { reclaimPolicy: 'Delete' } });
-  const pvc = k8s.object({ kind: 'PersistentVolumeClaim', name: 'data-zk-0' });
+  const zks = clusters.map((name) =>
+    k8s.object({ kind: 'ZookeeperCluster', name, finalizers: [FINALIZER], spec: { reclaimPolicy: 'Delete' } }),
+  );
   const worlds = kube.initialWorlds(
-    { main: [zk, configMap, statefulSet, pvc].map((o) => ({ versions: [o], reconciled: true })) },
+    {
+      main: zks.flatMap((zk) => [zk, configMap(zk.name), statefulSet(zk.name), pvc(zk)]).map((o) => ({ versions: [o], reconciled: true })),
+    },
     { cacheLag: 'any' },
   );
+  const instances = zks.map((zk) => [k8s.keyOf(zk), k8s.keyOf(configMap(zk.name)), k8s.keyOf(statefulSet(zk.name)), k8s.keyOf(pvc(zk))]);
+  const two = clusters.length > 1;
   return {
-    name: faults.restarts ? `${code}.faults` : code,
+    name: `${code}${faults.restarts ? '.faults' : ''}${two ? `.${clusters.length}clusters` : ''}`,
     description:
       (code === '5c46a5c1'
         ? 'zookeeper-operator at 5c46a5c1 (as v0.2.14, v0.2.15 and master): the pass goes on after the finalizer is removed.'
         : 'PR #530 (ea2812bc): the pass ends once reconcileFinalizers has seen the cluster being deleted.') +
-      (faults.restarts ? ' With a controller-manager restart at any point.' : ''),
+      (faults.restarts ? ' With a controller-manager restart at any point.' : '') +
+      (two ? ` ${clusters.length} clusters, interchangeable (symmetry reduction).` : ''),
     assumptions: [
-      'A user deletes the ZookeeperCluster once, at any moment; its volume reclaim policy is Delete (the finalizer guards the PVCs).',
+      two
+        ? `${clusters.length} ZookeeperClusters, each with its ConfigMap, StatefulSet and PVC, treated alike by every actor: states that differ only by which is which are one (symmetry).`
+        : 'One ZookeeperCluster.',
+      'A user deletes each ZookeeperCluster once, at any moment; its volume reclaim policy is Delete (the finalizer guards the PVCs).',
       'Scope: one PVC, the ConfigMap and the StatefulSet stand for the objects a pass creates; the Services, the PodDisruptionBudget and the pods follow the same pattern and are left out, and nothing makes PVCs or pods again.',
       ...kube.assumptions,
     ],
@@ -166,6 +197,7 @@ function variant(code: Code, expectedViolations: string[], faults: k8s.KubeFault
     ],
     fairness: kube.fairness,
     coverage: kube.coverage,
+    ...(two ? { symmetry: kube.symmetry('clusters', instances) } : {}),
     view: (s) => kube.view(s),
     checkDeadlock: false,
     expectedViolations,
@@ -182,9 +214,24 @@ export default defineModel({
     url: 'https://github.com/pravega/zookeeper-operator/issues/410',
     mechanism:
       'The pass that removes the finalizer of a deleting cluster goes on with its other steps, which create, from the cache, the children the garbage collector has just deleted.',
-    uses: ['finalizers', 'the garbage collector', 'cache lag', 'GenerationChangedPredicate', 'restarts (the fix)'],
+    uses: [
+      'finalizers',
+      'the garbage collector',
+      'cache lag',
+      'GenerationChangedPredicate',
+      'labels',
+      'restarts (the fix)',
+      'two clusters under symmetry',
+    ],
     buggy: ['5c46a5c1'],
-    fixed: ['pr530', 'pr530.faults'],
+    fixed: ['pr530', 'pr530.faults', 'pr530.2clusters'],
   },
-  variants: [variant('5c46a5c1', ['NothingCreatedForAGoneCluster']), variant('pr530', []), variant('pr530', [], { restarts: 1 })],
+  variants: [
+    variant('5c46a5c1', ['NothingCreatedForAGoneCluster']),
+    variant('pr530', []),
+    variant('pr530', [], { restarts: 1 }),
+    // The fix with two clusters in one operator, under symmetry. (The buggy code with two: 813,097
+    // states up to renaming, 7 min here, for the same 9-state trace as with one: left out.)
+    variant('pr530', [], {}, ['zk1', 'zk2']),
+  ],
 });

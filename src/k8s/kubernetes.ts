@@ -7,7 +7,9 @@ import {
   action,
   actionProperty,
   invariant,
+  symmetry,
   weakFairness,
+  type Symmetry,
   type Action,
   type Fairness,
   type Property,
@@ -15,6 +17,7 @@ import {
 } from '../engine/model.ts';
 import { get, WatchEvent, type ApiResponse, type ApiResult, type ApiServer, type KindRules, type Validator } from './apiServer.ts';
 import { freshIn } from './identities.ts';
+import { instanceNames, renameWorld, stringRenaming } from './symmetry.ts';
 import { describeAnswer, describeRequest, worldView } from './describe.ts';
 import {
   StepContext,
@@ -346,6 +349,36 @@ export class Kubernetes<S> {
       }
     }
     return { state: this.config.world.set(s, next), response: result.response };
+  }
+
+  /**
+   * Interchangeable objects, for a variant's `symmetry`: `instances` are tuples of keys, one
+   * tuple per instance (a ZookeeperCluster with its ConfigMap, StatefulSet and PVC), the same
+   * position playing the same part in each; the search folds states that differ only by which
+   * instance is which (symmetry.ts). `renameRest(s, rename)` renames the model's own fields
+   * outside the world (rename maps a key, a name or a UID to its image; other strings to
+   * themselves); without it they are kept as they are. The controllers, actors and properties
+   * must treat the instances alike: the engine trusts the declaration, as TLC trusts SYMMETRY.
+   */
+  symmetry(
+    name: string,
+    instances: readonly (readonly ObjectKey[])[],
+    renameRest?: (s: S, rename: (x: string) => string) => S,
+  ): Symmetry<S> {
+    instanceNames(instances);
+    const ids = instances.map((_, i) => i);
+    const lens = this.config.world;
+    // The engine calls `rename` with one `to` per permutation: each one's string table is made once.
+    const tables = new WeakMap<(i: number) => number, (x: string) => string>();
+    return symmetry<S, number>(name, ids, (s, to) => {
+      let r = tables.get(to);
+      if (r === undefined) {
+        r = stringRenaming(instances, to);
+        tables.set(to, r);
+      }
+      const rest = renameRest === undefined ? s : renameRest(s, r);
+      return lens.set(rest, renameWorld(lens.get(rest), r));
+    });
   }
 
   /** A kind's rules in this environment: its status subresource and its validation. */
