@@ -169,7 +169,9 @@ export function worldView(world: KubeWorld): OrderedMap<string, unknown> {
       out.push([`${manager} watch order ${kind}`, `[${order.keys.join(', ')}]${arrived}`]);
     }
   }
-  for (const [controller, queue] of w.queues) out.push([`${controller} queue`, `[${[...queue].sort().join(', ')}]`]);
+  // A key waiting for its RequeueAfter delay is held as `~key` (kubernetes.ts waitingKey).
+  const queued = (k: string) => (k.startsWith('~') ? `${k.slice(1)} (after RequeueAfter)` : k);
+  for (const [controller, queue] of w.queues) out.push([`${controller} queue`, `[${[...queue].sort().map(queued).join(', ')}]`]);
   for (const [controller, inFlight] of w.reconciles) {
     for (const [key, r] of [...inFlight.entries()].sort(byKey)) out.push([`${controller} reconcile ${key}`, reconcileView(r)]);
   }

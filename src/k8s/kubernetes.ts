@@ -1000,7 +1000,8 @@ export class Kubernetes<S> {
           world = enqueue(finished(world, key), c.name, [key]);
           break;
         case 'requeueAfter':
-          world = enqueue(finished(world, key), c.name, [key]);
+          // workqueue AddAfter: the key waits (as `~key` in the queue) until its delay ends (see `start`).
+          world = enqueue(finished(world, key), c.name, [waitingKey(key)]);
           events?.push({
             kind: 'note',
             over: [c.name],
@@ -1021,15 +1022,23 @@ export class Kubernetes<S> {
         const written = c.waitForOwnWrites ? writtenIn(w, c.name) : undefined;
         const keys: ObjectKey[] = [];
         for (const k of queue) {
-          if (busy !== undefined && busy.has(k)) continue;
+          // A key waiting for its RequeueAfter delay (`~key`) is offered as such: its delay ends
+          // and a worker takes it (with the key, if an event queued it meanwhile: the work
+          // queue holds one item per key). Taken as `key`, the delayed add stays and comes later.
+          const key = isWaitingKey(k) ? k.slice(1) : k;
+          if (busy !== undefined && busy.has(key)) continue;
           // Waiting for its own writes: the reconcile is put off (real: RequeueAfter 100ms, Reconcile not run).
-          if (written !== undefined && !caughtUp(w, m.name, written.get(k))) continue;
+          if (written !== undefined && !caughtUp(w, m.name, written.get(key))) continue;
           keys.push(k);
         }
         return keys;
       },
-      next: (s, key, events) => {
+      formatParam: (k) => (isWaitingKey(k) ? `${k.slice(1)}, after its RequeueAfter delay` : k),
+      next: (s, param, events) => {
         let w = lens.get(s);
+        const queue = queueIn(w, c.name);
+        if (queue === undefined || !queue.has(param)) return undefined;
+        const key = isWaitingKey(param) ? param.slice(1) : param;
         if (c.waitForOwnWrites) {
           const written = writtenIn(w, c.name)!;
           const mine = written.get(key);
@@ -1037,7 +1046,7 @@ export class Kubernetes<S> {
           // Every write seen: the record is cleared (consistency store EnsureReady).
           if (mine !== undefined) w = withWritten(w, c.name, written.delete(key));
         }
-        const dequeued = lens.set(s, withQueue(w, c.name, queueIn(w, c.name)!.delete(key)));
+        const dequeued = lens.set(s, withQueue(w, c.name, param === key ? queue.delete(key) : queue.delete(param).delete(key)));
         return run(dequeued, key, Map(), 'reconcile', c.reconcile, events);
       },
     });
@@ -1119,6 +1128,17 @@ function caughtUp(world: KubeWorld, cache: string, written: Map<ObjectKey, numbe
     const events = pending.get(key);
     return events === undefined || events.every((e) => e.object.resourceVersion > rv);
   });
+}
+
+/**
+ * A key that waits for its RequeueAfter delay, as the work queue holds it: `~Kind/name` (no
+ * Kubernetes kind starts with `~`). Kept in the queue so that the world needs no field of its own.
+ */
+function waitingKey(key: ObjectKey): string {
+  return `~${key}`;
+}
+function isWaitingKey(k: string): boolean {
+  return k.charCodeAt(0) === 126; /* '~' */
 }
 
 /** `worlds` less repeats (equal worlds, by value). */

@@ -164,7 +164,12 @@ export function renameWorld(world: KubeWorld, r: (s: string) => string): KubeWor
       );
   }
   for (const controller of maps.queues.keys()) {
-    w = withQueue(w, controller, queueIn(w, controller)!.map(r));
+    // (A key waiting for its RequeueAfter delay is `~key`.)
+    w = withQueue(
+      w,
+      controller,
+      queueIn(w, controller)!.map((k) => (k.startsWith('~') ? `~${r(k.slice(1))}` : r(k))),
+    );
     w = withReconciles(
       w,
       controller,

@@ -224,22 +224,40 @@ describe('the finalizer helpers take an object or its list of finalizers alike',
 });
 
 describe('RequeueAfter', () => {
-  it('puts the key back as a requeue does, and the trace says it was RequeueAfter, not an error', () => {
-    const kube = kubeWith({
-      name: 'periodic',
-      manager: 'manager',
-      watches: [{ kind: 'Thing' }],
-      reconcile: (r) => r.requeueAfter('30s'),
-      steps: {},
-    });
+  // controller-runtime v0.18.4 pkg/internal/controller/controller.go reconcileHandler: on
+  // Result{RequeueAfter}, Forget then AddAfter; client-go's delaying queue adds the key when the
+  // delay ends, and a work queue holds one item per key (docs/kubernetes-semantics.md 6).
+  const periodic = () =>
+    kubeWith({ name: 'periodic', manager: 'manager', watches: [{ kind: 'Thing' }], reconcile: (r) => r.requeueAfter('30s'), steps: {} });
+
+  it('the key waits for its delay, then a worker takes it; the trace says it was RequeueAfter, not an error', () => {
+    const kube = periodic();
     const events: import('modelcheck').StepEvent[] = [];
     const t = actionNamed(kube, 'periodic.reconcile').next(queued(kube), THING, events)!;
-    expect(queueOf(t, 'periodic')).toEqual([THING]);
+    expect(queueOf(t, 'periodic')).toEqual([`~${THING}`]);
     expect(inFlight(t, 'periodic')).toBeUndefined();
     expect(events).toEqual([
       { kind: 'note', over: ['periodic'], text: 'periodic: Reconcile returns RequeueAfter 30s, no error: Thing/o comes back later' },
     ]);
+    const start = actionNamed(kube, 'periodic.reconcile');
+    expect([...(start.params?.(t) ?? [])]).toEqual([`~${THING}`]);
+    expect(start.formatParam?.(`~${THING}`)).toBe('Thing/o, after its RequeueAfter delay');
+    expect(k8s.worldView(t.kube).get('periodic queue')).toBe('[Thing/o (after RequeueAfter)]');
+    // The delay ends and a worker takes the key: one more reconcile, which waits again.
+    expect(queueOf(start.next(t, `~${THING}`)!, 'periodic')).toEqual([`~${THING}`]);
     // Without a trace being made, the same state and no note.
-    expect(actionNamed(kube, 'periodic.reconcile').next(queued(kube), THING)!.equals(t)).toBe(true);
+    expect(start.next(queued(kube), THING)!.equals(t)).toBe(true);
+  });
+
+  it('an event during the delay queues the key too: taken before the delay ends, the delayed add stays; after, they are one item', () => {
+    const kube = periodic();
+    const start = actionNamed(kube, 'periodic.reconcile');
+    const t = start.next(queued(kube), THING)!;
+    const both = tinyWorld.set(t, k8s.withQueue(t.kube, 'periodic', k8s.worldMaps(t.kube).queues.get('periodic')!.add(THING)));
+    expect([...(start.params?.(both) ?? [])].sort()).toEqual([THING, `~${THING}`]);
+    // The worker takes the event's key first: the reconcile ends with another delay, the first still pending (one item).
+    expect(queueOf(start.next(both, THING)!, 'periodic')).toEqual([`~${THING}`]);
+    // The delay ends first: the key is queued once, and one reconcile takes both.
+    expect(queueOf(start.next(both, `~${THING}`)!, 'periodic')).toEqual([`~${THING}`]);
   });
 });
