@@ -23,6 +23,12 @@ export interface Action<S, P = unknown> {
   readonly formatParam?: (p: P) => string;
   /** One or two sentences on what the step is and where it comes from in the real code. */
   readonly doc?: string;
+  /**
+   * The action serves something a model may not use (a library's garbage collector finalizing
+   * foreground and orphan deletions where nothing deletes so): a complete search does not warn
+   * when it is never enabled. The coverage table still shows it.
+   */
+  readonly optional?: boolean;
 }
 
 /**

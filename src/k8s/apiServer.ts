@@ -80,11 +80,25 @@ export interface MergePatch {
   readonly status?: Readonly<globalThis.Record<string, FieldValue>>;
 }
 
-/** DeleteOptions.Preconditions: the DELETE applies only to the object with this uid and/or resourceVersion. */
+/**
+ * DeleteOptions: Preconditions (the DELETE applies only to the object with this uid and/or
+ * resourceVersion) and the propagation policy.
+ */
 export interface Preconditions {
   readonly uid?: string;
   readonly resourceVersion?: number;
+  /**
+   * What becomes of the dependents (metav1.DeletionPropagation): `Foreground` keeps the object
+   * (finalizer `foregroundDeletion`) until the garbage collector has deleted the dependents that
+   * block it; `Orphan` keeps it (finalizer `orphan`) until the collector has removed their
+   * references to it; `Background` (the default for custom resources) deletes it at once.
+   */
+  readonly propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
 }
+
+/** The garbage collector's finalizers (apimachinery meta/v1 types.go FinalizerOrphanDependents, FinalizerDeleteDependents). */
+export const ORPHAN_FINALIZER = 'orphan';
+export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 
 /**
  * A kind's validation, as its CRD's schema, CEL rules or a validating webhook would refuse a
@@ -302,10 +316,15 @@ export function del(server: ApiServer, key: ObjectKey, preconditions?: Precondit
       },
     };
   }
-  const kept = recall(stored, DELETE);
+  const memo = preconditions?.propagationPolicy === undefined ? DELETE : `D${preconditions.propagationPolicy}`;
+  const kept = recall(stored, memo);
   if (kept !== undefined) return answer(request, server, key, stored, kept);
   let outcome: Outcome;
-  if (stored.finalizers.isEmpty()) outcome = removal(stored);
+  // The garbage collector's finalizers the DELETE leaves (store.go deletionFinalizersForGarbageCollection
+  // 941-970, shouldOrphanDependents 848-890, shouldDeleteDependents 897-931). Inference: a DELETE of
+  // an object already being deleted changes nothing, whatever its policy.
+  const finalizers = isDeleting(stored) ? stored.finalizers : gcFinalizers(stored.finalizers, preconditions?.propagationPolicy);
+  if (finalizers.isEmpty()) outcome = removal(stored);
   else if (isDeleting(stored)) outcome = UNCHANGED;
   else {
     // Marking is a stored update like any other (registry store Delete ->
@@ -313,9 +332,24 @@ export function del(server: ApiServer, key: ObjectKey, preconditions?: Precondit
     // bumps generation too, for a kind that has one (store.go markAsDeleting, 997-999, v0.31.3).
     const rv = stored.resourceVersion + 1;
     const generation = stored.generation > 0 ? stored.generation + 1 : 0;
-    outcome = { kind: 'stored', object: stored.merge({ deletionTimestamp: rv, resourceVersion: rv, generation }) };
+    outcome = { kind: 'stored', object: stored.merge({ finalizers, deletionTimestamp: rv, resourceVersion: rv, generation }) };
   }
-  return answer(request, server, key, stored, remember(stored, DELETE, outcome));
+  return answer(request, server, key, stored, remember(stored, memo, outcome));
+}
+
+/**
+ * `finalizers` with the garbage collector's as a DELETE with `policy` leaves them: both removed,
+ * then `orphan` for Orphan (or no policy and `orphan` there), `foregroundDeletion` for Foreground
+ * (or no policy and `foregroundDeletion` there). The same list when nothing changes.
+ */
+function gcFinalizers(finalizers: List<string>, policy: Preconditions['propagationPolicy']): List<string> {
+  const orphan = policy === 'Orphan' || (policy === undefined && finalizers.includes(ORPHAN_FINALIZER));
+  const foreground = policy === 'Foreground' || (policy === undefined && !orphan && finalizers.includes(FOREGROUND_FINALIZER));
+  if (orphan === finalizers.includes(ORPHAN_FINALIZER) && foreground === finalizers.includes(FOREGROUND_FINALIZER)) return finalizers;
+  let next = finalizers.filter((f) => f !== ORPHAN_FINALIZER && f !== FOREGROUND_FINALIZER);
+  if (orphan) next = next.push(ORPHAN_FINALIZER);
+  if (foreground) next = next.push(FOREGROUND_FINALIZER);
+  return next;
 }
 
 /** The memo's key of a DELETE (it has no body). */

@@ -17,11 +17,15 @@ export function describeRequest(r: ApiRequest): string {
     case 'DELETE': {
       const p = r.preconditions;
       if (p === undefined) return `DELETE ${r.key}`;
-      const parts = [
+      const checks = [
         ...(p.uid !== undefined ? [`uid ${p.uid}`] : []),
         ...(p.resourceVersion !== undefined ? [`resourceVersion ${p.resourceVersion}`] : []),
       ];
-      return `DELETE ${r.key} (preconditions: ${parts.join(', ')})`;
+      const parts = [
+        ...(checks.length > 0 ? [`preconditions: ${checks.join(', ')}`] : []),
+        ...(p.propagationPolicy !== undefined ? [`propagationPolicy ${p.propagationPolicy}`] : []),
+      ];
+      return parts.length === 0 ? `DELETE ${r.key}` : `DELETE ${r.key} (${parts.join('; ')})`;
     }
     case 'PUT':
       return `PUT ${r.key} (resourceVersion ${(r.body as KubeObject).resourceVersion})`;

@@ -28,7 +28,7 @@ import {
   type StepOutcome,
 } from './controller.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
-import { garbageCollectorAction } from './garbageCollector.ts';
+import { garbageCollectorAction, garbageCollectorFinalizeAction } from './garbageCollector.ts';
 import { applyCatchUp, CatchUps } from './catchUps.ts';
 import { checkWiring, unknownStepError, uncachedKindError, wiringError, wrongKindQueuedError } from './wiring.ts';
 import { WiringCoverage } from './wiringCoverage.ts';
@@ -246,7 +246,10 @@ export class Kubernetes<S> {
       ...config.controllers.flatMap((c) => this.controllerActions(c)),
       ...((faults.restarts ?? 0) > 0 ? config.managers.map((m) => this.restartAction(m)) : []),
       ...(timeTravel ? config.managers.map((m) => this.restartStaleAction(m)) : []),
-      ...(config.garbageCollector ?? []).map((server) => garbageCollectorAction(this, server)),
+      ...(config.garbageCollector ?? []).flatMap((server) => [
+        garbageCollectorAction(this, server),
+        garbageCollectorFinalizeAction(this, server),
+      ]),
     ];
     this.properties = apiRules(config.world, config.servers);
     this.assumptions = environmentAssumptions(config);
@@ -260,7 +263,9 @@ export class Kubernetes<S> {
           { perParameter: true },
         ),
       ),
-      ...(config.garbageCollector ?? []).map((server) => weakFairness(`${server}GC`, [`${server}GC.delete`], { perParameter: true })),
+      ...(config.garbageCollector ?? []).map((server) =>
+        weakFairness(`${server}GC`, [`${server}GC.delete`, `${server}GC.finalize`], { perParameter: true }),
+      ),
     ];
   }
 

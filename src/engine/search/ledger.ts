@@ -786,7 +786,7 @@ export class Ledger<S> {
     const out: string[] = [];
     if (!this.incomplete) {
       this.variant.actions.forEach((a, i) => {
-        if (this.enabledCount[i] === 0) out.push(`action ${a.name} is never enabled in any reachable state`);
+        if (this.enabledCount[i] === 0 && a.optional !== true) out.push(`action ${a.name} is never enabled in any reachable state`);
       });
       const all = [...x.invariants, ...x.settledProperties, ...x.livenessProperties];
       for (const p of all) {
