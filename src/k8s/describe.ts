@@ -111,6 +111,7 @@ export function describeAnswer(request: ApiRequest, r: ApiResponse): string {
  */
 export function objectView(o: KubeObject): OrderedMap<string, unknown> {
   const fields: [string, unknown][] = [];
+  if (o.namespace !== '') fields.push(['metadata.namespace', o.namespace]);
   if (o.uid !== '') fields.push(['metadata.uid', o.uid]);
   if (o.generateName !== '') fields.push(['metadata.generateName', o.generateName]);
   if (o.resourceVersion !== 0) fields.push(['metadata.resourceVersion', o.resourceVersion]);
@@ -184,6 +185,14 @@ export function worldView(world: KubeWorld): OrderedMap<string, unknown> {
       const list = [...objects.entries()].sort(byKey).map(([k, rv]) => `${k} at resourceVersion ${rv}`);
       out.push([`${controller} waits for its writes ${key}`, `[${list.join(', ')}]`]);
     }
+  }
+  for (const [server, g] of w.gc) {
+    const virtual = [...g.virtual.entries()]
+      .sort(byKey)
+      .map(([uid, n]) => `${uid} as ${n.key}${n.namespace !== '' ? ` in ${n.namespace}` : ''}`);
+    out.push([`${server} garbage collector virtual owners`, `[${virtual.join(', ')}]`]);
+    out.push([`${server} garbage collector attemptToDelete queue`, `[${[...g.queue].sort().join(', ')}]`]);
+    out.push([`${server} garbage collector absent owners`, `[${[...g.absent].sort().join(', ')}]`]);
   }
   // Shown only while a restart budget lasts, so that fault-free traces read as before.
   if (w.restartsLeft > 0) out.push(['controller-manager restarts left', w.restartsLeft]);

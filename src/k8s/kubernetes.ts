@@ -29,6 +29,7 @@ import {
 } from './controller.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
 import { garbageCollectorAction, garbageCollectorFinalizeAction } from './garbageCollector.ts';
+import { graphCollectorActions, type GraphCollectorConfig } from './gcGraph.ts';
 import { applyCatchUp, CatchUps } from './catchUps.ts';
 import { checkWiring, unknownStepError, uncachedKindError, wiringError, wrongKindQueuedError } from './wiring.ts';
 import { WiringCoverage } from './wiringCoverage.ts';
@@ -85,7 +86,9 @@ export interface KubernetesConfig<S> {
    * owners (ownerReferences) are all gone, in the background (`<server>GC.delete`), with weak
    * fairness. Off by default: without it ownerReferences are only data.
    */
-  readonly garbageCollector?: readonly string[];
+  readonly garbageCollector?: readonly (string | GraphCollectorConfig)[];
+  /** Kinds without a namespace (Nodes, ClusterRoles, ...): the garbage collector looks their owners up cluster-wide. */
+  readonly clusterScoped?: readonly string[];
   /**
    * Kinds whose CustomResourceDefinition declares no status subresource: an update (PUT) of one
    * writes its status too, and a status change is a new generation. By default every kind has
@@ -186,6 +189,8 @@ export class Kubernetes<S> {
   private readonly followers: readonly ManagerConfig[];
   /** Each server's lagging API server, with the timeTravel fault. */
   private readonly replicas = new globalThis.Map<string, ManagerConfig>();
+  /** The informers of the garbage collectors that keep a graph (`<server>GC`), which start with nothing observed. */
+  private readonly graphInformers: readonly ManagerConfig[];
   /** Each controller's index in the config, for its coverage (wiringCoverage.ts). */
   private readonly controllerIndex = new globalThis.Map<ControllerConfig<S>, number>();
   /**
@@ -205,7 +210,7 @@ export class Kubernetes<S> {
 
   constructor(readonly config: KubernetesConfig<S>) {
     checkWiring(config.servers, config.managers, config.controllers as readonly ControllerConfig<unknown>[]);
-    for (const server of config.garbageCollector ?? []) {
+    for (const { server } of collectorsOf(config)) {
       if (!config.servers.includes(server)) {
         throw wiringError(
           `garbageCollector names API server ${server}, which is not one of the servers (${config.servers.join(', ')})`,
@@ -237,25 +242,31 @@ export class Kubernetes<S> {
         if (kinds.length > 0) this.replicas.set(server, { name: `${server}Replica`, server, kinds, readByModel: true });
       }
     }
-    this.followers = [...config.managers, ...this.replicas.values()];
+    const graphs = collectorsOf(config).filter((g): g is GraphCollectorConfig => 'kinds' in g);
+    this.graphInformers = graphs.map((g) => ({ name: `${g.server}GC`, server: g.server, kinds: g.kinds, readByModel: true }));
+    this.followers = [...config.managers, ...this.replicas.values(), ...this.graphInformers];
+    for (const g of this.graphInformers) this.controllersByManager.set(g.name, []);
     for (const r of this.replicas.values()) this.controllersByManager.set(r.name, []);
+    const clusterScoped = (kind: string) => config.clusterScoped?.includes(kind) === true;
     this.actions = [
-      ...this.followers.map((m) => this.syncAction(m)),
+      ...[...config.managers, ...this.replicas.values()].map((m) => this.syncAction(m)),
       ...(faults.coalesce ? config.managers.map((m) => this.coalesceAction(m)) : []),
       ...(faults.resync ? config.managers.map((m) => this.resyncAction(m)) : []),
       ...config.controllers.flatMap((c) => this.controllerActions(c)),
       ...((faults.restarts ?? 0) > 0 ? config.managers.map((m) => this.restartAction(m)) : []),
       ...(timeTravel ? config.managers.map((m) => this.restartStaleAction(m)) : []),
-      ...(config.garbageCollector ?? []).flatMap((server) => [
-        garbageCollectorAction(this, server),
-        garbageCollectorFinalizeAction(this, server),
-      ]),
+      ...graphs.flatMap((g) => graphCollectorActions(this, g, clusterScoped)),
+      ...collectorsOf(config)
+        .filter((g) => !('kinds' in g))
+        .flatMap(({ server }) => [garbageCollectorAction(this, server), garbageCollectorFinalizeAction(this, server)]),
     ];
     this.properties = apiRules(config.world, config.servers);
     this.assumptions = environmentAssumptions(config);
     // Per parameter: per object key, for informers, workers and the garbage collector alike.
     this.fairness = [
-      ...this.followers.map((m) => weakFairness(`${m.name}Cache`, [`${m.name}Cache.sync`], { perParameter: true })),
+      ...[...config.managers, ...this.replicas.values()].map((m) =>
+        weakFairness(`${m.name}Cache`, [`${m.name}Cache.sync`], { perParameter: true }),
+      ),
       ...config.controllers.map((c) =>
         weakFairness(
           c.name,
@@ -263,8 +274,10 @@ export class Kubernetes<S> {
           { perParameter: true },
         ),
       ),
-      ...(config.garbageCollector ?? []).map((server) =>
-        weakFairness(`${server}GC`, [`${server}GC.delete`, `${server}GC.finalize`], { perParameter: true }),
+      ...collectorsOf(config).map((g) =>
+        'kinds' in g
+          ? weakFairness(`${g.server}GC`, [`${g.server}GC.observe`, `${g.server}GC.attemptToDelete`], { perParameter: true })
+          : weakFairness(`${g.server}GC`, [`${g.server}GC.delete`, `${g.server}GC.finalize`], { perParameter: true }),
       ),
     ];
   }
@@ -507,6 +520,7 @@ export class Kubernetes<S> {
       controllers.map((c) => c.name),
       this.config.faults?.restarts ?? 0,
       controllers.filter((c) => c.waitForOwnWrites === true).map((c) => c.name),
+      this.graphInformers.map((g) => g.server),
     );
     // Each (cache, object) pair: where in the object's history the cache stands.
     const slots: { manager: ManagerConfig; history: ObjectHistory; versions: KubeObject[] }[] = [];
@@ -526,10 +540,16 @@ export class Kubernetes<S> {
       const n = versions.length;
       // A processed object has been in every cache at least once (it was reconciled through it).
       const bound = this.config.faults?.cacheLagBound;
-      const lowest = Math.max(options.cacheLag === 'none' ? n : history.reconciled ? 1 : 0, bound === undefined ? 0 : n - bound);
+      // A collector that keeps a graph starts with nothing observed (kube-controller-manager just
+      // started): its graph is built from its informers' events, all pending.
+      const fresh = this.graphInformers.includes(manager);
+      const lowest = fresh
+        ? 0
+        : Math.max(options.cacheLag === 'none' ? n : history.reconciled ? 1 : 0, bound === undefined ? 0 : n - bound);
+      const highest = fresh ? 0 : n;
       const next: KubeWorld[] = [];
       for (const w of worlds) {
-        for (let pos = lowest; pos <= n; pos++) next.push(this.placeCache(w, manager, history, versions, pos));
+        for (let pos = lowest; pos <= highest; pos++) next.push(this.placeCache(w, manager, history, versions, pos));
       }
       worlds = next;
     }
@@ -1108,7 +1128,13 @@ function environmentAssumptions<S>(config: KubernetesConfig<S>): string[] {
     out.push('Periodic resync (--sync-period): at any time an informer may hand a cached object to its handlers again, unchanged.');
   if (config.uids)
     out.push('Objects carry UIDs: an object created again under its name has a UID other than any its old incarnation left behind.');
-  const collected = config.garbageCollector ?? [];
+  const collected = collectorsOf(config).map((g) => g.server);
+  for (const g of collectorsOf(config)) {
+    if ('kinds' in g)
+      out.push(
+        `The garbage collector on ${g.server} keeps its own graph from its informers (starting empty, as after a kube-controller-manager restart); its absent-owner cache is keyed by ${g.absentOwnerCache === 'uid' ? 'uid (before kubernetes#92743)' : 'uid and namespace (kubernetes#92743, v1.20)'}.`,
+      );
+  }
   const without = config.servers.filter((server) => !collected.includes(server));
   if (collected.length > 0)
     out.push(`The garbage collector runs on ${collected.join(' and ')} (background deletion of objects whose owners are all gone).`);
@@ -1144,6 +1170,11 @@ function waitingKey(key: ObjectKey): string {
 }
 function isWaitingKey(k: string): boolean {
   return k.charCodeAt(0) === 126; /* '~' */
+}
+
+/** The garbage collectors of `config`: a server's name alone is the one that reads live. */
+function collectorsOf<S>(config: KubernetesConfig<S>): readonly ({ readonly server: string } | GraphCollectorConfig)[] {
+  return (config.garbageCollector ?? []).map((g) => (typeof g === 'string' ? { server: g } : g));
 }
 
 /** `worlds` less repeats (equal worlds, by value). */

@@ -19,6 +19,12 @@ export interface KubeObjectProps {
   kind: string;
   name: string;
   /**
+   * metadata.namespace: '' for the model's one namespace (and for cluster-scoped kinds). Keys
+   * stay `Kind/name`, so names must be unique across namespaces; the namespace is what the
+   * garbage collector resolves an owner in (gcGraph.ts).
+   */
+  namespace: string;
+  /**
    * metadata.generateName: the prefix the API server made the name from, when the client sent
    * no name (apiServer.ts create); '' otherwise.
    */
@@ -158,6 +164,7 @@ export const KubeObject = FlatRecord<KubeObjectProps>(
   {
     kind: '',
     name: '',
+    namespace: '',
     generateName: '',
     uid: '',
     resourceVersion: 0,
@@ -180,6 +187,7 @@ export function kubeObject(fields: {
   kind: string;
   /** '' with a generateName: the API server makes the name on create. */
   name: string;
+  namespace?: string;
   generateName?: string;
   uid?: string;
   resourceVersion?: number;
@@ -208,6 +216,7 @@ export function kubeObject(fields: {
   return KubeObject({
     kind: fields.kind,
     name: fields.name,
+    namespace: fields.namespace ?? '',
     generateName: fields.generateName ?? '',
     uid: fields.uid ?? '',
     resourceVersion: fields.resourceVersion ?? 0,

@@ -141,6 +141,10 @@ export function renameValue(v: unknown, r: (s: string) => string): unknown {
 /** `world` with every key, name and UID renamed by `r`. */
 export function renameWorld(world: KubeWorld, r: (s: string) => string): KubeWorld {
   const maps = worldMaps(world);
+  if (maps.gc.size > 0)
+    throw new Error(
+      'interchangeable objects: not with a garbage collector that keeps its own graph (its virtual nodes and absent-owner cache are not renamed)',
+    );
   let w = world;
   const objects = (m: Map<ObjectKey, KubeObject>) => m.mapEntries(([k, o]) => [r(k), renameObject(o, r)]);
   for (const server of maps.servers.keys()) {

@@ -46,6 +46,27 @@ export type WatchOrder = RecordOf<WatchOrderProps>;
 export const WatchOrder = FlatRecord<WatchOrderProps>({ keys: List(), arrived: 0 }, 'WatchOrder');
 
 /**
+ * What a garbage collector that keeps its own graph holds besides its informers' cache (the
+ * observed objects, a follower cache `<server>GC`): the virtual nodes (owners its dependents name
+ * that it has not observed: by uid, the owner's key and the namespace it is looked for in), the
+ * attemptToDelete queue (object keys, and `virtual:<uid>`), and the absent-owner cache (uids, or
+ * identities `uid@namespace`, as the collector's version keys it).
+ */
+export interface GcGraphProps {
+  virtual: Map<string, VirtualNode>;
+  queue: Set<string>;
+  absent: Set<string>;
+}
+export type GcGraph = RecordOf<GcGraphProps>;
+export const GcGraph = FlatRecord<GcGraphProps>({ virtual: Map(), queue: Set(), absent: Set() }, 'GcGraph');
+export interface VirtualNodeProps {
+  key: ObjectKey;
+  namespace: string;
+}
+export type VirtualNode = RecordOf<VirtualNodeProps>;
+export const VirtualNode = FlatRecord<VirtualNodeProps>({ key: '', namespace: '' }, 'VirtualNode');
+
+/**
  * The world as Maps by owner name: how the reports show it (the `--json` document, ITF, the
  * explorer, a state without a view), as the world was held before it became one record.
  */
@@ -71,12 +92,24 @@ export interface KubeWorldMapsProps {
    * cache has taken them in.
    */
   written: Map<string, Map<ObjectKey, Map<ObjectKey, number>>>;
+  /** Per server whose garbage collector keeps its own graph: that graph's state (gcGraph.ts). */
+  gc: Map<string, GcGraph>;
   /** Fault budget: how many controller-manager restarts may still happen (KubeFaults.restarts). */
   restartsLeft: number;
 }
 export type KubeWorldMaps = RecordOf<KubeWorldMapsProps>;
 const KubeWorldMaps = FlatRecord<KubeWorldMapsProps>(
-  { servers: Map(), pending: Map(), order: Map(), caches: Map(), queues: Map(), reconciles: Map(), written: Map(), restartsLeft: 0 },
+  {
+    servers: Map(),
+    pending: Map(),
+    order: Map(),
+    caches: Map(),
+    queues: Map(),
+    reconciles: Map(),
+    written: Map(),
+    gc: Map(),
+    restartsLeft: 0,
+  },
   'KubeWorld',
 );
 
@@ -101,6 +134,8 @@ interface Layout {
   readonly controllers: readonly string[];
   /** The controllers that wait for their own writes (a `written/<controller>` field each). */
   readonly waiting: readonly string[];
+  /** The servers whose garbage collector keeps its own graph (a `gc/<server>` field each). */
+  readonly graphs: readonly string[];
 }
 type WorldType = (values: globalThis.Record<string, unknown>) => KubeWorld;
 /** World types by their owners (`servers;managers;controllers`), and their owners by prototype. */
@@ -168,6 +203,7 @@ const CACHE = new FieldSlots('caches');
 const QUEUE = new FieldSlots('queues');
 const RECONCILES = new FieldSlots('reconciles');
 const WRITTEN = new FieldSlots('written');
+const GC = new FieldSlots('gc');
 
 function read<T>(world: KubeWorld, slots: FieldSlots, owner: string): T | undefined {
   const i = slots.of(world, owner);
@@ -193,8 +229,11 @@ export function newWorld(
   controllers: readonly string[],
   restartsLeft: number,
   waiting: readonly string[] = [],
+  graphs: readonly string[] = [],
 ): KubeWorld {
-  const key = `${servers.join(',')};${managers.join(',')};${controllers.join(',')}${waiting.length > 0 ? `;${waiting.join(',')}` : ''}`;
+  const key =
+    `${servers.join(',')};${managers.join(',')};${controllers.join(',')}` +
+    `${waiting.length > 0 || graphs.length > 0 ? `;${waiting.join(',')}` : ''}${graphs.length > 0 ? `;gc:${graphs.join(',')}` : ''}`;
   let make = worldTypes.get(key);
   if (make === undefined) {
     const defaults: globalThis.Record<string, unknown> = {};
@@ -209,11 +248,18 @@ export function newWorld(
       defaults[RECONCILES.name(name)] = Map<ObjectKey, Reconcile>();
     }
     for (const name of waiting) defaults[WRITTEN.name(name)] = NOTHING_WRITTEN;
+    for (const name of graphs) defaults[GC.name(name)] = GcGraph();
     defaults.restartsLeft = 0;
     // (Named by its owners: a state codec knows Record types by name, one type to a name.)
     const type = FlatRecord(defaults, `KubeWorld(${key})`);
     const proto = Object.getPrototypeOf(type()) as object;
-    layouts.set(proto, { servers: [...servers], managers: [...managers], controllers: [...controllers], waiting: [...waiting] });
+    layouts.set(proto, {
+      servers: [...servers],
+      managers: [...managers],
+      controllers: [...controllers],
+      waiting: [...waiting],
+      graphs: [...graphs],
+    });
     Object.defineProperty(proto, TYPE_OF, { value: proto });
     // The reports show the world as Maps by owner, as it was held before (see KubeWorldMaps).
     Object.defineProperty(proto, PRESENTED, {
@@ -240,7 +286,7 @@ function layoutOf(world: KubeWorld): Layout {
 
 /** The world as Maps by owner name, as the reports show it (KubeWorldMaps). The parts are the world's own values. */
 export function worldMaps(world: KubeWorld): KubeWorldMaps {
-  const { servers, managers, controllers, waiting } = layoutOf(world);
+  const { servers, managers, controllers, waiting, graphs } = layoutOf(world);
   const orders: [string, Map<string, WatchOrder>][] = [];
   for (const m of managers) {
     const o = ordersIn(world, m);
@@ -254,6 +300,7 @@ export function worldMaps(world: KubeWorld): KubeWorldMaps {
     queues: Map(controllers.map((n) => [n, queueIn(world, n)!] as const)),
     reconciles: Map(controllers.map((n) => [n, reconcilesIn(world, n)!] as const)),
     written: Map(waiting.map((n) => [n, writtenIn(world, n)!] as const)),
+    gc: Map(graphs.map((n) => [n, gcIn(world, n)!] as const)),
     restartsLeft: world.restartsLeft,
   });
 }
@@ -310,6 +357,14 @@ export function reconcilesIn(world: KubeWorld, controller: string): Map<ObjectKe
 }
 export function withReconciles(world: KubeWorld, controller: string, reconciles: Map<ObjectKey, Reconcile>): KubeWorld {
   return write(world, RECONCILES, controller, reconciles);
+}
+
+/** A server's garbage-collector graph, where its collector keeps one. */
+export function gcIn(world: KubeWorld, server: string): GcGraph | undefined {
+  return read(world, GC, server);
+}
+export function withGc(world: KubeWorld, server: string, gc: GcGraph): KubeWorld {
+  return write(world, GC, server, gc);
 }
 
 /** A waiting controller's writes not yet seen, by reconcile key; undefined for a controller that does not wait. */

@@ -13,7 +13,7 @@ function initial(): TinyState {
   return TinyState({ kube: w });
 }
 
-const MAPS = ['servers', 'pending', 'order', 'caches', 'queues', 'reconciles', 'written', 'restartsLeft'];
+const MAPS = ['servers', 'pending', 'order', 'caches', 'queues', 'reconciles', 'written', 'gc', 'restartsLeft'];
 
 describe('the Kubernetes world', () => {
   it('reads in the --json document as Maps by owner name', () => {
