@@ -149,9 +149,7 @@ function variant(code: Code, expectedViolations: string[], faults: k8s.KubeFault
       ),
       ...kube.properties,
     ],
-    fairness: kube.fairness,
-    coverage: kube.coverage,
-    view: (s) => kube.view(s),
+    ...kube.variantFields,
     checkDeadlock: false,
     expectedViolations,
   };

@@ -201,9 +201,7 @@ function variant(ordering: Ordering, expectedViolations: string[], faults: k8s.K
       ),
       ...kube.properties,
     ],
-    fairness: kube.fairness,
-    coverage: kube.coverage,
-    view: (s) => kube.view(s),
+    ...kube.variantFields,
     checkDeadlock: false,
     expectedViolations,
   };

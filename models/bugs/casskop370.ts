@@ -260,13 +260,12 @@ function variant(code: Code, expectedViolations: string[], faults: k8s.KubeFault
       ),
       ...kube.properties,
     ],
+    ...kube.variantFields,
     fairness: [
       ...kube.fairness,
       weakFairness('statefulSetController', ['statefulSetController.scaleDown']),
       weakFairness('cassandra', ['cassandra.leaveRing']),
     ],
-    coverage: kube.coverage,
-    view: (s) => kube.view(s),
     checkDeadlock: false,
     expectedViolations,
   };

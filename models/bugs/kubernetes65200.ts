@@ -78,9 +78,7 @@ function variant(version: Version, expectedViolations: string[]): Variant<State>
       ),
       ...kube.properties,
     ],
-    fairness: kube.fairness,
-    coverage: kube.coverage,
-    view: (s) => kube.view(s),
+    ...kube.variantFields,
     checkDeadlock: false,
     expectedViolations,
   };

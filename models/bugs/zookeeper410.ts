@@ -195,10 +195,8 @@ function variant(
       ),
       ...kube.properties,
     ],
-    fairness: kube.fairness,
-    coverage: kube.coverage,
+    ...kube.variantFields,
     ...(two ? { symmetry: kube.symmetry('clusters', instances) } : {}),
-    view: (s) => kube.view(s),
     checkDeadlock: false,
     expectedViolations,
   };

@@ -437,6 +437,19 @@ export class Kubernetes<S> {
   }
 
   /**
+   * What every variant of a model in this environment takes from it, to spread into the variant:
+   * the fairness the library promises, the wiring coverage, and the view that traces read
+   * (`{ ...kube.variantFields, properties: [...mine, ...kube.properties], ... }`).
+   */
+  get variantFields(): {
+    readonly fairness: readonly Fairness[];
+    readonly coverage: WiringCoverage;
+    readonly view: (s: S) => ReturnType<typeof worldView>;
+  } {
+    return { fairness: this.fairness, coverage: this.coverage, view: (s: S) => this.view(s) };
+  }
+
+  /**
    * The in-flight reconcile at `step` with `locals`, made once per content: a controller's step
    * leads to the same next step and locals from many states (those that differ elsewhere), and
    * the one Reconcile then carries its digest (kept once a state holding it is new) where a new
