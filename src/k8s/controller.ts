@@ -101,7 +101,9 @@ export interface ControllerConfig<S> {
    * Stale-controller mitigation (KEP-5647; Cluster API's util/controller consistency store,
    * v1.14): after each successful write a reconcile makes, the next reconcile of the same key
    * waits until the manager's cache has taken in that write (the object at the resourceVersion
-   * the write left, or later). In memory only: a restart forgets it.
+   * the write left, or later). In memory only: a restart forgets it. Every write of the reconcile
+   * is recorded, where the real code records those it defers on (Cluster API: its creates,
+   * updates and deletes of MachineSets).
    */
   readonly waitForOwnWrites?: boolean;
 }

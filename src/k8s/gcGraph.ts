@@ -95,14 +95,18 @@ export function graphCollectorActions<S>(
       }
       return withGc(world, gc.server, g);
     }
-    // A real node replaces a virtual one with its uid.
-    if (g.virtual.has(now.uid)) g = g.set('virtual', g.virtual.delete(now.uid)).set('queue', g.queue.delete(VIRTUAL + now.uid));
+    // A real node replaces a virtual one with its uid (from v1.20, with its own identity). Before
+    // the fix the node is only marked observed and keeps the virtual identity (the dependent's
+    // namespace): a check already queued still looks for the owner there.
+    if (byIdentity && g.virtual.has(now.uid))
+      g = g.set('virtual', g.virtual.delete(now.uid)).set('queue', g.queue.delete(VIRTUAL + now.uid));
     // addDependentToOwners: an owner the graph has no node for gets a virtual one, in the dependent's namespace.
     for (const ownerKey of now.ownerReferences) {
       const uid = now.ownerRefs.get(ownerKey)?.uid;
       if (uid === undefined || uid === '' || g.virtual.has(uid)) continue;
       const known = [...cacheOf(world, informer).values()].some((o) => o.uid === uid);
       if (known) continue;
+      // (Before the fix a node observed since keeps its virtual identity: see above.)
       g = g
         .set('virtual', g.virtual.set(uid, VirtualNode({ key: ownerKey, namespace: lookIn(kindOfKey(ownerKey), now.namespace) })))
         .set('queue', g.queue.add(VIRTUAL + uid));
@@ -149,6 +153,11 @@ export function graphCollectorActions<S>(
       }
       const o = serverIn(world, gc.server)?.objects.get(item);
       if (o === undefined || isDeleting(o)) return withWorld(s, withGc(world, gc.server, done));
+      // From v1.20 a cluster-scoped object naming a namespaced owner is never collected
+      // (isDangling's namespacedOwnerOfClusterScopedObjectErr; the worker forgets it).
+      if (byIdentity && clusterScoped(o.kind) && o.ownerReferences.some((k) => !clusterScoped(kindOfKey(k)))) {
+        return withWorld(s, withGc(world, gc.server, done));
+      }
       let absent = done.absent;
       let solid = false;
       for (const ownerKey of o.ownerReferences) {

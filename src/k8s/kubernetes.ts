@@ -1161,7 +1161,8 @@ function environmentAssumptions<S>(config: KubernetesConfig<S>): string[] {
  * event the cache never gets (a kind it does not hold, an update filtered as invisible) is not
  * pending either. Inference: the real check compares the informer's last synced resourceVersion,
  * global over the kind, with the write's (consistency.go EnsureReady); per object it lets a
- * reconcile start as soon as that object is seen, which allows every behaviour the real one does.
+ * reconcile start as soon as that object is seen, which allows every behaviour the real one does
+ * (but across an object deleted and created again, whose resourceVersions start again at 1 here).
  * (Under a manager `view` that leaves resourceVersion out, it waits for every pending event of the object.)
  */
 function caughtUp(world: KubeWorld, cache: string, written: Map<ObjectKey, number> | undefined): boolean {
