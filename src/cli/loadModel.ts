@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { ModelError } from '../engine/errors.ts';
 import { isModel, type Model } from '../engine/model.ts';
 import { configureModel } from '../engine/parameters.ts';
+import { diagnoseLoadFailure } from './modelPackage.ts';
 
 /** `params`: the `name=value` texts of --param, in the order given. */
 export async function loadModel(file: string, params: readonly string[] = []): Promise<Model> {
@@ -21,6 +22,12 @@ export async function loadModel(file: string, params: readonly string[] = []): P
     // A mistake the model's own setup reports (a Kubernetes environment's wiring, say) keeps its code.
     if (cause instanceof ModelError) throw new ModelError(cause.code, cause.message, { ...cause.details, model: file });
     const message = cause instanceof Error ? cause.message : String(cause);
+    // A model outside a package set up for it fails with Node's words (a require cycle, a missing
+    // package): say what is wrong with the folder instead, and the command that mends it.
+    const known = diagnoseLoadFailure(path);
+    if (known !== undefined) {
+      throw new ModelError('MC002_MODEL_LOAD_FAILED', `cannot load ${file}: ${known.message}`, { model: file, hint: known.hint, cause });
+    }
     throw new ModelError('MC002_MODEL_LOAD_FAILED', `cannot load ${file}: ${message}`, { model: file, cause });
   }
   const found = isModel(module.default) ? module.default : Object.values(module).find(isModel);

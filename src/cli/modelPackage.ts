@@ -1,0 +1,97 @@
+// Why a model kept outside a package that depends on modelcheck fails to load, in words a user
+// can act on. Two causes were met by new users (issue 47): the model's folder is not an ES module
+// package (no package.json saying "type": "module", so the TypeScript loader compiles the model
+// as CommonJS and Node refuses the import cycle that makes), and the packages the model imports
+// (modelcheck, immutable) cannot be resolved from its folder. Asked only after a load has failed,
+// so that a setup that works (a tsconfig path, a workspace) is never second-guessed.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** This modelcheck's own folder (the package root), for the install command. */
+const OWN_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface LoadDiagnosis {
+  readonly message: string;
+  readonly hint: string;
+}
+
+/** The bare package names `source` imports (`from 'x'`, `import 'x'`, `import('x')`), in order, once each. */
+export function bareImports(source: string): string[] {
+  const names: string[] = [];
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'".][^'"]*)['"]/g;
+  for (const m of source.matchAll(pattern)) {
+    const spec = m[1];
+    if (spec.startsWith('node:') || spec.startsWith('/')) continue;
+    const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** The nearest package.json at or above `dir`, if any. */
+function nearestPackageJson(dir: string): string | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    const p = join(d, 'package.json');
+    if (existsSync(p)) return p;
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/** The version of immutable this modelcheck runs with, for the install command. */
+function immutableVersion(): string | undefined {
+  try {
+    const p = createRequire(join(OWN_ROOT, 'package.json')).resolve('immutable/package.json');
+    return (JSON.parse(readFileSync(p, 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What keeps the model at `path` (a .ts file) from loading, if it is one of the known causes. */
+export function diagnoseLoadFailure(path: string): LoadDiagnosis | undefined {
+  const dir = dirname(path);
+  let source: string;
+  try {
+    source = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const missing = bareImports(source).filter((name) => {
+    try {
+      createRequire(path).resolve(name);
+      return false;
+    } catch (e) {
+      // A package that exists but exports nothing `require` can take is still found.
+      return (e as { code?: string }).code === 'MODULE_NOT_FOUND';
+    }
+  });
+  // The folder's package.json: models are ES modules, which a .ts file is only in a package whose type is module.
+  const pkg = nearestPackageJson(dir);
+  const type = pkg === undefined ? undefined : (JSON.parse(readFileSync(pkg, 'utf8')) as { type?: string }).type;
+  const commonJs = path.endsWith('.ts') && type !== 'module';
+  const typeFix = pkg === undefined ? 'npm init -y && npm pkg set type=module' : 'npm pkg set type=module';
+  if (missing.length > 0) {
+    const wanted = missing.map((name) => {
+      if (name === 'modelcheck') return OWN_ROOT;
+      const version = name === 'immutable' ? immutableVersion() : undefined;
+      return version !== undefined ? `${name}@${version}` : name;
+    });
+    const them = missing.length === 1 ? 'it' : 'them';
+    return {
+      message: `the model imports ${missing.map((n) => `'${n}'`).join(' and ')}, which cannot be found from its folder ${dir} (no node_modules there or above has ${them})${commonJs ? ', and no package.json there says "type": "module"' : ''}`,
+      hint: `cd ${commonJs && pkg !== undefined ? dirname(pkg) : dir} && ${commonJs ? `${typeFix} && ` : ''}npm install --save-dev ${wanted.join(' ')}`,
+    };
+  }
+  if (commonJs) {
+    return {
+      message:
+        pkg === undefined
+          ? `the model is loaded as CommonJS: no package.json at or above ${dir} says "type": "module", and models are ES modules`
+          : `the model is loaded as CommonJS: ${pkg} says ${type === undefined ? 'no "type"' : `"type": "${type}"`}, and models are ES modules`,
+      hint: `cd ${pkg === undefined ? dir : dirname(pkg)} && ${typeFix} (or name the model file .mts)`,
+    };
+  }
+  return undefined;
+}
