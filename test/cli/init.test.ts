@@ -1,0 +1,51 @@
+// `modelcheck init [dir]` (issue 47): a starting project outside the repository whose model runs
+// and whose vitest test passes. npm install is not run here (this machine may be offline): the
+// project's node_modules are linked to this checkout's, the packages npm would install.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve('.');
+const BIN = join(ROOT, 'bin', 'modelcheck.js');
+const node = (args: readonly string[], cwd: string) => spawnSync(process.execPath, [...args], { cwd, encoding: 'utf8' });
+const version = (name: string) =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('modelcheck init', () => {
+  it('writes package.json, tsconfig.json, a model and its test; the model runs and the test passes', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'modelcheck-init-')), 'My Models');
+    const r = node([BIN, 'init', dir], ROOT);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`next: cd ${dir} && npm install && npx modelcheck model.ts && npx vitest run`);
+    expect(readdirSync(dir).sort()).toEqual(['model.test.ts', 'model.ts', 'package.json', 'tsconfig.json']);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    expect(pkg).toEqual({
+      name: 'my-models',
+      private: true,
+      type: 'module',
+      scripts: { check: 'modelcheck model.ts', test: 'vitest run' },
+      devDependencies: { immutable: version('immutable'), modelcheck: `file:${ROOT}`, vitest: version('vitest') },
+    });
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(ROOT, join(dir, 'node_modules', 'modelcheck'));
+    for (const name of ['immutable', 'vitest']) symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+    const check = node([BIN, 'model.ts', '--workers', '1'], dir);
+    expect(check.status).toBe(0);
+    expect(check.stdout).toContain('default  violated           16 states, depth   8  expectations met  violated: NotSolved');
+    const test = node([join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], dir);
+    expect(test.status).toBe(0);
+  }, 120_000);
+
+  it('writes nothing over files that exist, and says which', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'modelcheck-init-'));
+    writeFileSync(join(dir, 'model.ts'), '// mine\n');
+    const r = node([BIN, 'init', dir], ROOT);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      `modelcheck init: ${join(dir, 'model.ts')} already exists; nothing written (init writes into a folder without them)\n`,
+    );
+    expect(readdirSync(dir)).toEqual(['model.ts']);
+  });
+});
