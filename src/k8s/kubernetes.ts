@@ -1064,7 +1064,7 @@ export class Kubernetes<S> {
           // and a worker takes it (with the key, if an event queued it meanwhile: the work
           // queue holds one item per key). Taken as `key`, the delayed add stays and comes later.
           const key = isWaitingKey(k) ? k.slice(1) : k;
-          if (busy !== undefined && busy.has(key)) continue;
+          if (busy?.has(key)) continue;
           // Waiting for its own writes: the reconcile is put off (real: RequeueAfter 100ms, Reconcile not run).
           if (written !== undefined && !caughtUp(w, m.name, written.get(key))) continue;
           keys.push(k);
