@@ -20,6 +20,11 @@ describe('modelcheck init', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`next: cd ${dir} && npm install && npx modelcheck model.ts && npx vitest run`);
     expect(readdirSync(dir).sort()).toEqual(['model.test.ts', 'model.ts', 'package.json', 'tsconfig.json']);
+    // The model is the README's (test/fixtures/dieHard.ts) from its imports on.
+    const fromImports = (text: string) => text.slice(text.indexOf('import '));
+    expect(fromImports(readFileSync(join(dir, 'model.ts'), 'utf8'))).toBe(
+      fromImports(readFileSync(join(ROOT, 'test', 'fixtures', 'dieHard.ts'), 'utf8')),
+    );
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     expect(pkg).toEqual({
       name: 'my-models',

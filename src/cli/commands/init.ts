@@ -27,8 +27,10 @@ function modelcheckSpec(): string {
   return OWN_ROOT.split(sep).includes('node_modules') ? `^${versionOf('modelcheck')}` : `file:${OWN_ROOT}`;
 }
 
+// The README's model (test/fixtures/dieHard.ts from its imports on; test/cli/init.test.ts holds them equal).
 const MODEL = `// A first model: the Die Hard jugs, as in the TLA+ examples. Edit it, then
-// \`npx modelcheck model.ts\` searches every reachable state.
+// \`npx modelcheck model.ts\` searches every reachable state. NotSolved is violated on purpose:
+// the shortest counterexample is the puzzle's solution.
 import { Record } from 'immutable';
 import { action, defineSingleModel, invariant } from 'modelcheck';
 
@@ -56,7 +58,6 @@ export default defineSingleModel<Jugs>({
       },
     }),
   ],
-  // Violated on purpose: the shortest counterexample is the puzzle's solution.
   properties: [invariant('NotSolved', 'The big jug never holds exactly 4 gallons.', (s) => s.big !== 4)],
   expectedViolations: ['NotSolved'],
 });
