@@ -167,7 +167,7 @@ function variant(code: Code, expectedViolations: string[], faults: k8s.KubeFault
         : ' One restart, against an up-to-date API server.'),
     assumptions: [
       'A user deletes the CassandraDatacenter once and, once it is gone, creates it again under its name (Sieve workload "recreate").',
-      "Scope: one rack of one pod, one PVC; the operator's StatefulSet and the StatefulSet controller are one step that creates the PVC of a reconciled datacenter; the PVC has no finalizer (pvc-protection is left out: a Terminating volume is lost once its pod goes); the operator's status patch and the rest of its reconcile are left out.",
+      "Scope: one rack of one pod, one PVC; the operator's StatefulSet and the StatefulSet controller are one step that creates the PVC of a reconciled datacenter, once per datacenter (a claim the operator deletes is not made again: its pod still holds it); the PVC has no finalizer (pvc-protection is left out: a Terminating volume is lost once its pod goes); the operator's status patch and the rest of its reconcile are left out.",
       'Ghost: the model records which datacenter each PVC was made for; the operator never reads it.',
       ...kube.assumptions,
     ],
