@@ -321,12 +321,18 @@ export function del(server: ApiServer, key: ObjectKey, preconditions?: Precondit
   if (kept !== undefined) return answer(request, server, key, stored, kept);
   let outcome: Outcome;
   // The garbage collector's finalizers the DELETE leaves (store.go deletionFinalizersForGarbageCollection
-  // 941-970, shouldOrphanDependents 848-890, shouldDeleteDependents 897-931). Inference: a DELETE of
-  // an object already being deleted changes nothing, whatever its policy.
-  const finalizers = isDeleting(stored) ? stored.finalizers : gcFinalizers(stored.finalizers, preconditions?.propagationPolicy);
+  // 941-970, shouldOrphanDependents 848-890, shouldDeleteDependents 897-931), also on an object
+  // already being deleted: a custom resource has no graceful deletion pending, so a DELETE with
+  // another policy updates them (store.go Delete 1129-1163, v0.31.3), and one that leaves none
+  // removes the object.
+  const finalizers = gcFinalizers(stored.finalizers, preconditions?.propagationPolicy);
   if (finalizers.isEmpty()) outcome = removal(stored);
-  else if (isDeleting(stored)) outcome = UNCHANGED;
-  else {
+  else if (isDeleting(stored)) {
+    outcome =
+      finalizers === stored.finalizers
+        ? UNCHANGED
+        : { kind: 'stored', object: stored.merge({ finalizers, resourceVersion: stored.resourceVersion + 1 }) };
+  } else {
     // Marking is a stored update like any other (registry store Delete ->
     // updateForGracefulDeletionAndFinalizers -> GuaranteedUpdate): a new resourceVersion. It
     // bumps generation too, for a kind that has one (store.go markAsDeleting, 997-999, v0.31.3).

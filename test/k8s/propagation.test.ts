@@ -51,6 +51,33 @@ describe('DELETE with a propagationPolicy', () => {
     expect(k8s.delete(server, OWNER, { propagationPolicy: 'Background' }).response).toMatchObject({ code: 200, removed: true });
     expect(k8s.describeRequest(fg.request)).toBe('DELETE Database/db (propagationPolicy Foreground)');
   });
+
+  it('on an object already being deleted: another policy changes the GC finalizers (store.go Delete 1129-1163, v0.31.3)', () => {
+    const deleting = k8s.emptyServer([
+      k8s.object({
+        kind: 'Database',
+        name: 'db',
+        resourceVersion: 2,
+        generation: 2,
+        deletionTimestamp: 2,
+        finalizers: ['example.com/cleanup'],
+      }),
+    ]);
+    const fg = k8s.delete(deleting, OWNER, { propagationPolicy: 'Foreground' });
+    expect(fg.response.code === 200 && [fg.response.object.finalizers.toArray(), fg.response.object.resourceVersion]).toEqual([
+      ['example.com/cleanup', 'foregroundDeletion'],
+      3,
+    ]);
+    // Without a policy, nothing changes; Background drops the GC finalizer again.
+    expect(k8s.delete(fg.server, OWNER).server).toBe(fg.server);
+    const bg = k8s.delete(fg.server, OWNER, { propagationPolicy: 'Background' });
+    expect(bg.response.code === 200 && bg.response.object.finalizers.toArray()).toEqual(['example.com/cleanup']);
+    // One whose only finalizer is the GC's: a Background DELETE leaves none, and the object goes.
+    const onlyGc = k8s.delete(k8s.emptyServer([k8s.object({ kind: 'Database', name: 'db', resourceVersion: 1, generation: 1 })]), OWNER, {
+      propagationPolicy: 'Orphan',
+    }).server;
+    expect(k8s.delete(onlyGc, OWNER, { propagationPolicy: 'Background' }).response).toMatchObject({ code: 200, removed: true });
+  });
 });
 
 describe('the garbage collector', () => {
