@@ -7,10 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from './sourceDigests.ts';
 
-/** This modelcheck's own folder (the package root), for the install command. */
-const OWN_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** This modelcheck's own folder (the package root), without a trailing separator: for commands a user types. */
+export const OWN_ROOT = resolve(PACKAGE_ROOT);
 
 export interface LoadDiagnosis {
   readonly message: string;
@@ -39,10 +39,13 @@ function nearestPackageJson(dir: string): string | undefined {
   }
 }
 
-/** The version of immutable this modelcheck runs with, for the install command. */
-function immutableVersion(): string | undefined {
+/** The version of `name` this modelcheck is installed with (its own for `modelcheck`), or undefined. */
+export function installedVersion(name: string): string | undefined {
   try {
-    const p = createRequire(join(OWN_ROOT, 'package.json')).resolve('immutable/package.json');
+    const p =
+      name === 'modelcheck'
+        ? join(OWN_ROOT, 'package.json')
+        : createRequire(join(OWN_ROOT, 'package.json')).resolve(`${name}/package.json`);
     return (JSON.parse(readFileSync(p, 'utf8')) as { version?: string }).version;
   } catch {
     return undefined;
@@ -75,7 +78,7 @@ export function diagnoseLoadFailure(path: string): LoadDiagnosis | undefined {
   if (missing.length > 0) {
     const wanted = missing.map((name) => {
       if (name === 'modelcheck') return OWN_ROOT;
-      const version = name === 'immutable' ? immutableVersion() : undefined;
+      const version = name === 'immutable' ? installedVersion('immutable') : undefined;
       return version !== undefined ? `${name}@${version}` : name;
     });
     const them = missing.length === 1 ? 'it' : 'them';

@@ -2,21 +2,17 @@
 // a package.json (an ES module package with modelcheck, immutable and vitest as dev
 // dependencies), a tsconfig.json, one model and one vitest test that checks it with `check()`.
 // From it, `npm install && npx modelcheck model.ts && npx vitest run` works.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve, sep } from 'node:path';
 import { EXIT, type ExitCode } from '../exitCodes.ts';
 import type { CliIo } from '../io.ts';
+import { installedVersion, OWN_ROOT } from '../modelPackage.ts';
 
-/** This modelcheck's own folder (the package root). */
-const OWN_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
-/** The version of `name` this modelcheck is installed with (its own package for `modelcheck`). */
+/** The version of `name` this modelcheck is installed with; every package init names is installed with it. */
 function versionOf(name: string): string {
-  const file =
-    name === 'modelcheck' ? join(OWN_ROOT, 'package.json') : createRequire(join(OWN_ROOT, 'package.json')).resolve(`${name}/package.json`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  const version = installedVersion(name);
+  if (version === undefined) throw new Error(`modelcheck init: cannot read the version of ${name} installed with modelcheck`);
+  return version;
 }
 
 /**
