@@ -39,7 +39,7 @@ function ownerOf(o: KubeObject, owner: ObjectKey, objects: Objects): KubeObject 
 }
 
 /** Whether `dependent` refers to `owner` (by key, and by uid where the reference has one). */
-function refersTo(dependent: KubeObject, owner: KubeObject): boolean {
+export function refersTo(dependent: KubeObject, owner: KubeObject): boolean {
   const key = keyOf(owner);
   if (!dependent.ownerReferences.includes(key)) return false;
   const uid = dependent.ownerRefs.get(key)?.uid;
@@ -53,7 +53,7 @@ function dependentsOf(owner: KubeObject, objects: Objects): KubeObject[] {
 }
 
 /** An owner waiting for its dependents' deletion: being deleted, in the foreground. */
-const waitingForDependents = (o: KubeObject) => isDeleting(o) && o.finalizers.includes(FOREGROUND_FINALIZER);
+export const waitingForDependents = (o: KubeObject) => isDeleting(o) && o.finalizers.includes(FOREGROUND_FINALIZER);
 
 /**
  * The policy attemptToDeleteItem deletes `o` with, or undefined to keep it: it has owners, not

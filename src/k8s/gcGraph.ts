@@ -18,11 +18,18 @@
 //   the object's namespace (cluster-scoped kinds: none), not found or another uid (then cached as
 //   absent); solid otherwise. No solid owner: DELETE with a UID precondition.
 //
+// Foreground and orphan deletion: an owner observed being deleted in the foreground has its
+// dependents queued (processTransitions); an item whose owners are gone or waiting is deleted in
+// the foreground if it has dependents of its own; orphaning and the finalizer removals are the
+// live collector's step (`<server>GC.finalize`).
+//
 // Inferences: each step is one request (a GET's answer and the decision it leads to are one step,
-// as the collector's worker holds nothing between them); foreground and orphan deletion, and the
-// patch of dangling references out of an object with a solid owner, are left out of this mode.
+// as the collector's worker holds nothing between them); the finalize step reads the dependents
+// live where the real one reads its graph (it can only wait longer); the patch of dangling
+// references out of an object with a solid owner is left out.
 import { action, type Action } from '../engine/model.ts';
-import { del } from './apiServer.ts';
+import { del, FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from './apiServer.ts';
+import { garbageCollectorFinalizeAction, refersTo, waitingForDependents } from './garbageCollector.ts';
 import type { Kubernetes } from './kubernetes.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
 import {
@@ -95,6 +102,10 @@ export function graphCollectorActions<S>(
       }
       return withGc(world, gc.server, g);
     }
+    // processTransitions: an owner observed being deleted in the foreground has its dependents queued.
+    if (waitingForDependents(now) && (before === undefined || !waitingForDependents(before))) {
+      g = g.set('queue', g.queue.union(dependentsOf(world, now.uid).map(keyOf)));
+    }
     // A real node replaces a virtual one with its uid (from v1.20, with its own identity). Before
     // the fix the node is only marked observed and keeps the virtual identity (the dependent's
     // namespace): a check already queued still looks for the owner there.
@@ -160,6 +171,7 @@ export function graphCollectorActions<S>(
       }
       let absent = done.absent;
       let solid = false;
+      let waiting = false;
       for (const ownerKey of o.ownerReferences) {
         const uid = o.ownerRefs.get(ownerKey)?.uid ?? '';
         const namespace = lookIn(kindOfKey(ownerKey), o.namespace);
@@ -169,12 +181,30 @@ export function graphCollectorActions<S>(
           absent = absent.add(absentKey(uid, namespace));
           continue;
         }
-        solid = true;
+        // An owner deleted in the foreground waits for its dependents' deletion: not solid.
+        if (waitingForDependents(owner)) waiting = true;
+        else solid = true;
       }
       const next = withGc(world, gc.server, done.set('absent', absent));
       if (solid || o.ownerReferences.isEmpty()) return withWorld(s, next);
-      const options = o.uid !== '' ? { uid: o.uid } : undefined;
-      return kube.request(withWorld(s, next), gc.server, (srv) => del(srv, item, options), events).state;
+      // The policy as attemptToDeleteItem chooses it: foreground for an item waited on that has
+      // dependents of its own (read live, as the finalize step reads them), else its own GC finalizer's.
+      const hasDependents = [...serverIn(world, gc.server)!.objects.values()].some((d) => refersTo(d, o));
+      const policy: 'Foreground' | 'Orphan' | undefined =
+        waiting && hasDependents
+          ? 'Foreground'
+          : o.finalizers.includes(ORPHAN_FINALIZER)
+            ? 'Orphan'
+            : o.finalizers.includes(FOREGROUND_FINALIZER)
+              ? 'Foreground'
+              : undefined;
+      const options = { ...(o.uid !== '' ? { uid: o.uid } : {}), ...(policy !== undefined ? { propagationPolicy: policy } : {}) };
+      return kube.request(
+        withWorld(s, next),
+        gc.server,
+        (srv) => del(srv, item, Object.keys(options).length > 0 ? options : undefined),
+        events,
+      ).state;
     },
   });
 
@@ -199,5 +229,7 @@ export function graphCollectorActions<S>(
     return next;
   };
 
-  return [observe, attempt];
+  // Orphaning and the finalizer removals of foreground and orphan deletion: the live collector's
+  // step (garbageCollector.ts), which reads the dependents live where the real one reads its graph.
+  return [observe, attempt, garbageCollectorFinalizeAction(kube, gc.server)];
 }

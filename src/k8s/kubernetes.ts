@@ -286,7 +286,9 @@ export class Kubernetes<S> {
       ),
       ...collectorsOf(config).map((g) =>
         'kinds' in g
-          ? weakFairness(`${g.server}GC`, [`${g.server}GC.observe`, `${g.server}GC.attemptToDelete`], { perParameter: true })
+          ? weakFairness(`${g.server}GC`, [`${g.server}GC.observe`, `${g.server}GC.attemptToDelete`, `${g.server}GC.finalize`], {
+              perParameter: true,
+            })
           : weakFairness(`${g.server}GC`, [`${g.server}GC.delete`, `${g.server}GC.finalize`], { perParameter: true }),
       ),
     ];

@@ -118,3 +118,31 @@ describe('the garbage collector', () => {
     expect(params(kube, s, 'mainGC.delete')).toEqual([]);
   });
 });
+
+describe('the garbage collector that keeps its own graph', () => {
+  it('foreground: the owner observed being deleted queues its dependents, which are deleted; then the owner goes', () => {
+    const kube = k8s.kubernetes<TinyState>({
+      world: tinyWorld,
+      servers: ['main'],
+      managers: [],
+      controllers: [],
+      uids: true,
+      garbageCollector: [{ server: 'main', kinds: ['Database', 'Secret'], absentOwnerCache: 'identity' }],
+    });
+    const owner = k8s.object({ kind: 'Database', name: 'db', uid: 'Database/db#1' });
+    const secret = k8s.object({ kind: 'Secret', name: 'db-creds', ownerReferences: [k8s.ownerReference(owner, { blockOwnerDeletion: true })] });
+    const [world] = kube.initialWorlds({ main: [owner, secret].map((o) => ({ versions: [o], reconciled: true })) }, { cacheLag: 'none' });
+    let s = TinyState({ kube: world });
+    s = step(kube, s, 'mainGC.observe', OWNER);
+    s = step(kube, s, 'mainGC.observe', SECRET);
+    s = kube.request(s, 'main', (srv) => k8s.delete(srv, OWNER, { propagationPolicy: 'Foreground' })).state;
+    expect(params(kube, s, 'mainGC.attemptToDelete')).toEqual([]);
+    expect(params(kube, s, 'mainGC.finalize')).toEqual([]); // the Secret blocks it
+    s = step(kube, s, 'mainGC.observe', OWNER);
+    expect(params(kube, s, 'mainGC.attemptToDelete')).toEqual([SECRET]);
+    s = step(kube, s, 'mainGC.attemptToDelete', SECRET);
+    expect(kube.stored(s, 'main', SECRET)).toBeUndefined();
+    s = step(kube, s, 'mainGC.finalize', OWNER);
+    expect(kube.stored(s, 'main', OWNER)).toBeUndefined();
+  });
+});
