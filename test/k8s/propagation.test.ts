@@ -130,7 +130,11 @@ describe('the garbage collector that keeps its own graph', () => {
       garbageCollector: [{ server: 'main', kinds: ['Database', 'Secret'], absentOwnerCache: 'identity' }],
     });
     const owner = k8s.object({ kind: 'Database', name: 'db', uid: 'Database/db#1' });
-    const secret = k8s.object({ kind: 'Secret', name: 'db-creds', ownerReferences: [k8s.ownerReference(owner, { blockOwnerDeletion: true })] });
+    const secret = k8s.object({
+      kind: 'Secret',
+      name: 'db-creds',
+      ownerReferences: [k8s.ownerReference(owner, { blockOwnerDeletion: true })],
+    });
     const [world] = kube.initialWorlds({ main: [owner, secret].map((o) => ({ versions: [o], reconciled: true })) }, { cacheLag: 'none' });
     let s = TinyState({ kube: world });
     s = step(kube, s, 'mainGC.observe', OWNER);
