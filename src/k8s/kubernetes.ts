@@ -258,8 +258,10 @@ export class Kubernetes<S> {
     for (const g of this.graphInformers) this.controllersByManager.set(g.name, []);
     for (const r of this.replicas.values()) this.controllersByManager.set(r.name, []);
     const clusterScoped = (kind: string) => config.clusterScoped?.includes(kind) === true;
+    // The caches that take events in by `<name>Cache.sync` (a collector's informers observe instead).
+    const synced = [...config.managers, ...this.replicas.values()];
     this.actions = [
-      ...[...config.managers, ...this.replicas.values()].map((m) => this.syncAction(m)),
+      ...synced.map((m) => this.syncAction(m)),
       ...(faults.coalesce ? config.managers.map((m) => this.coalesceAction(m)) : []),
       ...(faults.resync ? config.managers.map((m) => this.resyncAction(m)) : []),
       ...config.controllers.flatMap((c) => this.controllerActions(c)),
@@ -274,9 +276,7 @@ export class Kubernetes<S> {
     this.assumptions = environmentAssumptions(config);
     // Per parameter: per object key, for informers, workers and the garbage collector alike.
     this.fairness = [
-      ...[...config.managers, ...this.replicas.values()].map((m) =>
-        weakFairness(`${m.name}Cache`, [`${m.name}Cache.sync`], { perParameter: true }),
-      ),
+      ...synced.map((m) => weakFairness(`${m.name}Cache`, [`${m.name}Cache.sync`], { perParameter: true })),
       ...config.controllers.map((c) =>
         weakFairness(
           c.name,
@@ -313,9 +313,7 @@ export class Kubernetes<S> {
   list(s: S, server: string, kind: string): readonly KubeObject[] {
     const srv = serverIn(this.world(s), server);
     if (srv === undefined) throw new Error(`no API server named ${server} (the servers: ${this.config.servers.join(', ')})`);
-    const out: KubeObject[] = [];
-    for (const o of srv.objects.values()) if (o.kind === kind) out.push(o);
-    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return ofKind(srv.objects, kind);
   }
 
   /** The object as `manager`'s cache holds it now (what its controllers' client.Get reads). */
@@ -989,9 +987,7 @@ export class Kubernetes<S> {
       },
       list: (s: S, kind: string) => {
         if (!m.kinds.includes(kind)) throw uncachedKindError(c.name, m, kind, `r.list('${kind}')`);
-        return [...(cacheIn(lens.get(s), m.name)?.values() ?? [])]
-          .filter((o) => o.kind === kind)
-          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        return ofKind(cacheIn(lens.get(s), m.name), kind);
       },
       request: (s: S, call: (server: ApiServer, context: ServerContext) => ApiResult, events?: StepEvent[]) => {
         const done = this.request(s, m.server, call, events);
@@ -1133,6 +1129,13 @@ export class Kubernetes<S> {
     );
     return [start, ...later];
   }
+}
+
+/** The objects of `kind` among `objects` (a store or a cache), in name order: what a List answers. */
+function ofKind(objects: Map<ObjectKey, KubeObject> | undefined, kind: string): KubeObject[] {
+  const out: KubeObject[] = [];
+  if (objects !== undefined) for (const o of objects.values()) if (o.kind === kind) out.push(o);
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** The faults, the lag bound and the garbage collector of `config`, in plain words. */
