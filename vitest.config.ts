@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultExternalConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -40,6 +41,15 @@ class HeaviestFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  // Tests import 'modelcheck' as its sources (package.json's "source" export), as the CLI does in
+  // a checkout (bin/layout.js): no build step before a test run.
+  // (Vite's lists replace its defaults, so those are kept.)
+  ssr: {
+    resolve: {
+      conditions: ['source', ...defaultServerConditions],
+      externalConditions: ['source', ...defaultExternalConditions],
+    },
+  },
   test: {
     include: slowOnly ? SLOW : ['test/**/*.test.ts'],
     exclude: slowOnly ? [] : SLOW,

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // Node 20 cannot load TypeScript by itself: register the tsx loader, then run the CLI, which
 // imports the user's .ts model. Any error reaching here is a bug in modelcheck, not in a model.
-import { register } from 'tsx/esm/api';
+import { own, registerLoaders } from './layout.js';
 
-register();
-const { tuneHeap } = await import('../src/cli/heap.ts');
+registerLoaders();
+const { tuneHeap } = await import(own('cli/heap'));
 tuneHeap();
 // (After tuneHeap: a worker takes the heap flags when it starts.)
-const { startEarlyWorker } = await import('../src/cli/earlyWorker.ts');
+const { startEarlyWorker } = await import(own('cli/earlyWorker'));
 startEarlyWorker(process.argv.slice(2));
 let runCli;
 try {
-  ({ runCli } = await import('../src/cli/main.ts'));
+  ({ runCli } = await import(own('cli/main')));
 } catch (e) {
   // The one fault met while loading: an immutable.js other than the one supported (its message says what to do).
   if (e?.name !== 'UnsupportedImmutable') throw e;

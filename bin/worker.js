@@ -1,15 +1,9 @@
-// Worker threads do not inherit the main thread's loader: register tsx here too. A worker
-// searches one variant, expands a share of a variant's search for the thread that coordinates
-// it, or type-checks the model (workerData.task).
-import { register } from 'tsx/esm/api';
+// A worker thread searches one variant, expands a share of a variant's search for the thread that
+// coordinates it, or type-checks the model (workerData.task). Worker threads do not inherit the
+// main thread's loaders: registerLoaders again.
 import { workerData } from 'node:worker_threads';
+import { own, registerLoaders } from './layout.js';
 
-register();
+registerLoaders();
 const task = workerData?.task;
-await import(
-  task === 'typecheck'
-    ? '../src/cli/typecheckWorker.ts'
-    : task === 'expander'
-      ? '../src/cli/expanderWorker.ts'
-      : '../src/cli/variantWorker.ts'
-);
+await import(own(task === 'typecheck' ? 'cli/typecheckWorker' : task === 'expander' ? 'cli/expanderWorker' : 'cli/variantWorker'));

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join, relative, resolve } from 'node:path';
 import type { CheckpointOptions } from '../engine/search/checkpoint.ts';
 import { ModelError } from '../engine/errors.ts';
-import { PACKAGE_ROOT, fileDigest, inputDifferences, localModules, tsFilesUnder } from './sourceDigests.ts';
+import { PACKAGE_ROOT, fileDigest, inputDifferences, localModules, ownFiles } from './sourceDigests.ts';
 
 const MANIFEST = 'manifest.json';
 const FORMAT = 1;
@@ -36,7 +36,7 @@ function manifestNow(modelFile: string, args: readonly string[]): Manifest {
   const model = resolve(modelFile);
   const files: Record<string, string> = {};
   const name = (f: string) => (f.startsWith(PACKAGE_ROOT) ? `modelcheck/${relative(PACKAGE_ROOT, f)}` : relative(resolve(model, '..'), f));
-  for (const f of [...localModules(model), ...tsFilesUnder(join(PACKAGE_ROOT, 'src'))].sort()) {
+  for (const f of [...localModules(model), ...ownFiles('code')].sort()) {
     files[name(f).split('\\').join('/')] = existsSync(f) ? fileDigest(f) : 'missing';
   }
   const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };

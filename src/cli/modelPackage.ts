@@ -6,7 +6,7 @@
 // so that a setup that works (a tsconfig path, a workspace) is never second-guessed.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { PACKAGE_ROOT } from './sourceDigests.ts';
 
 /** This modelcheck's own folder (the package root), without a trailing separator: for commands a user types. */
@@ -39,17 +39,64 @@ function nearestPackageJson(dir: string): string | undefined {
   }
 }
 
-/** The version of `name` this modelcheck is installed with (its own for `modelcheck`), or undefined. */
-export function installedVersion(name: string): string | undefined {
+interface OwnPackage {
+  readonly version: string;
+  readonly dependencies?: Readonly<Record<string, string>>;
+  readonly devDependencies?: Readonly<Record<string, string>>;
+}
+
+function ownPackage(): OwnPackage {
+  return JSON.parse(readFileSync(join(OWN_ROOT, 'package.json'), 'utf8')) as OwnPackage;
+}
+
+/**
+ * The version of `name` a model's project should install beside this modelcheck: its own version
+ * for `modelcheck`, else the version its package.json pins (immutable as a dependency, vitest as
+ * the test runner it is tested with; an installed package keeps its package.json whole).
+ */
+export function pinnedVersion(name: string): string | undefined {
   try {
-    const p =
-      name === 'modelcheck'
-        ? join(OWN_ROOT, 'package.json')
-        : createRequire(join(OWN_ROOT, 'package.json')).resolve(`${name}/package.json`);
-    return (JSON.parse(readFileSync(p, 'utf8')) as { version?: string }).version;
+    const own = ownPackage();
+    return name === 'modelcheck' ? own.version : (own.dependencies?.[name] ?? own.devDependencies?.[name]);
   } catch {
     return undefined;
   }
+}
+
+/** Whether this modelcheck was installed by npm (under node_modules), rather than run from a checkout. */
+export const INSTALLED = OWN_ROOT.split(sep).includes('node_modules');
+
+/**
+ * Where npm installed this modelcheck from, when that was a file (a packed tarball, a folder)
+ * rather than a registry: the project's lockfile says (npm's hidden one in node_modules first).
+ */
+function installedFromFile(): string | undefined {
+  const project = dirname(dirname(OWN_ROOT));
+  for (const lock of [join(project, 'node_modules', '.package-lock.json'), join(project, 'package-lock.json')]) {
+    try {
+      const packages = (JSON.parse(readFileSync(lock, 'utf8')) as { packages?: Record<string, { resolved?: string }> }).packages;
+      const resolved = packages?.['node_modules/modelcheck']?.resolved;
+      if (resolved?.startsWith('file:')) return resolve(project, resolved.slice('file:'.length));
+      if (resolved !== undefined) return undefined;
+    } catch {
+      // No such lockfile, or not one npm wrote: the next, else the registry.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What `npm install` takes to get package `name` as this modelcheck has it: for modelcheck itself,
+ * a checkout by its folder (npm links it, offline), one installed from a tarball by that tarball,
+ * else by its version.
+ */
+export function installSpec(name: string): string {
+  if (name === 'modelcheck') {
+    const file = INSTALLED ? installedFromFile() : OWN_ROOT;
+    if (file !== undefined) return file;
+  }
+  const version = pinnedVersion(name);
+  return version === undefined ? name : `${name}@${name === 'modelcheck' ? '^' : ''}${version}`;
 }
 
 /** What keeps the model at `path` (a .ts file) from loading, if it is one of the known causes. */
@@ -76,11 +123,7 @@ export function diagnoseLoadFailure(path: string): LoadDiagnosis | undefined {
   const commonJs = path.endsWith('.ts') && type !== 'module';
   const typeFix = pkg === undefined ? 'npm init -y && npm pkg set type=module' : 'npm pkg set type=module';
   if (missing.length > 0) {
-    const wanted = missing.map((name) => {
-      if (name === 'modelcheck') return OWN_ROOT;
-      const version = name === 'immutable' ? installedVersion('immutable') : undefined;
-      return version !== undefined ? `${name}@${version}` : name;
-    });
+    const wanted = missing.map(installSpec);
     const them = missing.length === 1 ? 'it' : 'them';
     return {
       message: `the model imports ${missing.map((n) => `'${n}'`).join(' and ')}, which cannot be found from its folder ${dir} (no node_modules there or above has ${them})${commonJs ? ', and no package.json there says "type": "module"' : ''}`,

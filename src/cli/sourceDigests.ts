@@ -24,6 +24,26 @@ function typescript(): typeof ts {
 }
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The folder of the code running: src/ in a checkout, dist/ in an installed package (bin/layout.js). */
+const OWN_CODE = fileURLToPath(new URL('..', import.meta.url));
+const FROM_SOURCES = existsSync(join(OWN_CODE, 'index.ts'));
+
+/**
+ * modelcheck's own files of one sort: what runs (`code`) or what a model's type check reads
+ * (`types`). Both are the TypeScript sources in a checkout; installed, the compiled JavaScript
+ * or the declarations.
+ */
+export function ownFiles(sort: 'code' | 'types'): string[] {
+  const suffix = FROM_SOURCES ? '.ts' : sort === 'code' ? '.js' : '.d.ts';
+  const under = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      // (explore/page holds what the explorer sends to a browser, which never runs here.)
+      .flatMap((e) =>
+        e.isDirectory() ? (e.name === 'page' ? [] : under(join(dir, e.name))) : e.name.endsWith(suffix) ? [join(dir, e.name)] : [],
+      )
+      .sort();
+  return under(OWN_CODE);
+}
 
 /**
  * A TypeScript file's code without its comments and layout, digested: the digest of its tokens,
@@ -78,12 +98,6 @@ export function localModules(modelFile: string): string[] {
   };
   visit(resolve(modelFile));
   return [...seen];
-}
-
-export function tsFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? tsFilesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
-    .sort();
 }
 
 /**

@@ -4,19 +4,28 @@
 // TypeScript compiler checks the model's own files (never modelcheck's, nor node_modules),
 // with the tsconfig.json nearest to the model, or strict defaults without one.
 import ts from 'typescript';
-import { dirname, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
 
 /** modelcheck's own sources: type-checked in its own CI, and slow to check again per run. */
 const OWN_SOURCES = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * A checkout runs its sources and has no dist/ to type a model's `import 'modelcheck'` with:
+ * there the model is checked against the sources, as the CLI runs it (bin/sourceCondition.js).
+ */
+const FROM_SOURCES = basename(OWN_SOURCES) === 'src';
 
 const DEFAULTS: ts.CompilerOptions = {
   strict: true,
-  target: ts.ScriptTarget.ES2022,
+  target: ts.ScriptTarget.ES2023,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   allowImportingTsExtensions: true,
+  // As `modelcheck init` writes them, and for the same reasons (its tsconfig.json says why): a
+  // third of the time without the DOM's types and the @types packages found under node_modules.
+  lib: ['lib.es2023.d.ts'],
+  types: [],
 };
 
 function compilerOptions(model: string): ts.CompilerOptions {
@@ -30,7 +39,9 @@ function compilerOptions(model: string): ts.CompilerOptions {
 export function typecheckModel(file: string): TypeDiagnostic[] {
   const model = resolve(file);
   // skipLibCheck: declaration files are the libraries' business; checking them triples the time.
-  const program = ts.createProgram([model], { ...compilerOptions(model), noEmit: true, skipLibCheck: true });
+  const options = compilerOptions(model);
+  const conditions = FROM_SOURCES ? { customConditions: [...(options.customConditions ?? []), 'source'] } : {};
+  const program = ts.createProgram([model], { ...options, ...conditions, noEmit: true, skipLibCheck: true });
   const out: TypeDiagnostic[] = [];
   for (const source of program.getSourceFiles()) {
     const name = resolve(source.fileName);

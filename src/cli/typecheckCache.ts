@@ -12,7 +12,7 @@ import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
 // (sourceDigests.ts loads the compiler only when its token digests are asked for.)
-import { PACKAGE_ROOT, resolveImport, tsFilesUnder } from './sourceDigests.ts';
+import { ownFiles, PACKAGE_ROOT, resolveImport } from './sourceDigests.ts';
 
 /** Bump when what is stored, or how the key is made, changes. */
 const FORMAT = 1;
@@ -66,7 +66,7 @@ export function typecheckKey(model: string): string {
   h.update(`format ${FORMAT}\0typescript ${compilerVersion()}\0`);
   const inputs = [
     ...localGraph(file),
-    ...tsFilesUnder(join(PACKAGE_ROOT, 'src')),
+    ...ownFiles('types'),
     ...nearest(dirname(file), ['tsconfig.json']),
     ...nearest(dirname(file), ['package.json', 'package-lock.json']),
     ...['package.json', 'package-lock.json'].map((n) => join(PACKAGE_ROOT, n)),

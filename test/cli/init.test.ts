@@ -53,4 +53,52 @@ describe('modelcheck init', () => {
     );
     expect(readdirSync(dir)).toEqual(['model.ts']);
   });
+
+  it('adds what the model needs to a package.json that is there, and changes nothing it says', () => {
+    // As `npm install ./modelcheck-0.1.0.tgz` leaves an empty folder: a package.json with only that dependency.
+    const dir = mkdtempSync(join(tmpdir(), 'modelcheck-init-'));
+    writeFileSync(join(dir, 'package.json'), '{\n  "dependencies": {\n    "modelcheck": "file:../modelcheck-0.1.0.tgz"\n  }\n}\n');
+    const r = node([BIN, 'init'], dir);
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toBe(
+      'wrote tsconfig.json, model.ts, model.test.ts\nadded to package.json: "type": "module", immutable, vitest, scripts check and test where it had none\nnext: npm install && npx modelcheck model.ts && npx vitest run\n',
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toEqual({
+      dependencies: { modelcheck: 'file:../modelcheck-0.1.0.tgz' },
+      type: 'module',
+      scripts: { check: 'modelcheck model.ts', test: 'vitest run' },
+      devDependencies: { immutable: version('immutable'), vitest: version('vitest') },
+    });
+  });
+
+  it("replaces npm init's commonjs type and placeholder test where no JavaScript file depends on them", () => {
+    // What npm 11's `npm init -y` writes (the fields that matter here).
+    const dir = mkdtempSync(join(tmpdir(), 'modelcheck-init-'));
+    const npmInit = {
+      name: 'team-models',
+      version: '1.0.0',
+      type: 'commonjs',
+      scripts: { test: 'echo "Error: no test specified" && exit 1' },
+    };
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(npmInit));
+    expect(node([BIN, 'init'], dir).status).toBe(0);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    expect([pkg.name, pkg.version, pkg.type, pkg.scripts]).toEqual([
+      'team-models',
+      '1.0.0',
+      'module',
+      { test: 'vitest run', check: 'modelcheck model.ts' },
+    ]);
+    expect(pkg.devDependencies).toEqual({ immutable: version('immutable'), modelcheck: `file:${ROOT}`, vitest: version('vitest') });
+
+    const withScript = mkdtempSync(join(tmpdir(), 'modelcheck-init-'));
+    writeFileSync(join(withScript, 'package.json'), JSON.stringify(npmInit));
+    writeFileSync(join(withScript, 'index.js'), 'module.exports = 1;\n');
+    const refused = node([BIN, 'init'], withScript);
+    expect([refused.status, refused.stderr]).toEqual([
+      2,
+      `modelcheck init: models are ES modules ("type": "module" in package.json), and index.js in ${withScript} would become ES modules too: init the models into a folder of their own; nothing written\n`,
+    ]);
+    expect(readdirSync(withScript).sort()).toEqual(['index.js', 'package.json']);
+  });
 });

@@ -2,25 +2,23 @@
 // a package.json (an ES module package with modelcheck, immutable and vitest as dev
 // dependencies), a tsconfig.json, one model and one vitest test that checks it with `check()`.
 // From it, `npm install && npx modelcheck model.ts && npx vitest run` works.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve, sep } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { EXIT, type ExitCode } from '../exitCodes.ts';
 import type { CliIo } from '../io.ts';
-import { installedVersion, OWN_ROOT } from '../modelPackage.ts';
+import { installSpec, pinnedVersion } from '../modelPackage.ts';
 
-/** The version of `name` this modelcheck is installed with; every package init names is installed with it. */
+/** The version of `name` this modelcheck pins (modelPackage.pinnedVersion). */
 function versionOf(name: string): string {
-  const version = installedVersion(name);
-  if (version === undefined) throw new Error(`modelcheck init: cannot read the version of ${name} installed with modelcheck`);
+  const version = pinnedVersion(name);
+  if (version === undefined) throw new Error(`modelcheck init: cannot read the version of ${name} that modelcheck's package.json pins`);
   return version;
 }
 
-/**
- * How the project depends on this modelcheck: a checkout (not under node_modules) by its path,
- * so that `npm install` links it offline; an installed one by its version.
- */
+/** How the project depends on this modelcheck (modelPackage.installSpec, as package.json says it). */
 function modelcheckSpec(): string {
-  return OWN_ROOT.split(sep).includes('node_modules') ? `^${versionOf('modelcheck')}` : `file:${OWN_ROOT}`;
+  const spec = installSpec('modelcheck');
+  return spec.startsWith('modelcheck@') ? spec.slice('modelcheck@'.length) : `file:${spec}`;
 }
 
 // The README's model (test/fixtures/dieHard.ts from its imports on; test/cli/init.test.ts holds them equal).
@@ -81,27 +79,73 @@ const TSCONFIG = `{
     "strict": true,
     "allowImportingTsExtensions": true,
     "noEmit": true,
-    "skipLibCheck": true
+    "skipLibCheck": true,
+    // Models run in Node, not a browser: no DOM types. And no global types from every package
+    // under node_modules/@types (modelcheck's explorer brings d3's): each costs every type check.
+    // Add "node" here (and @types/node) if a model uses Node's own API.
+    "lib": ["ES2023"],
+    "types": []
   },
   "include": ["*.ts"]
 }
 `;
 
-/** The project's package.json for folder `dir`. */
-function packageJson(dir: string): string {
+type PackageJson = { [field: string]: unknown };
+
+/** npm init's placeholder test script, which a project that has not chosen one still carries. */
+const PLACEHOLDER_TEST = /no test specified/;
+
+/**
+ * The project's package.json for folder `dir`: a new one, or the one there with what the model
+ * needs added (an ES module package, the three dev dependencies, the scripts) and nothing it
+ * already says changed, but for two things a new project carries from npm: `"type": "commonjs"`
+ * (npm 11's `npm init`), where no JavaScript file there depends on it, and the placeholder test
+ * script. A string is the reason it cannot be done.
+ */
+function packageJson(dir: string): { text: string; changed: readonly string[] } | string {
+  const path = join(dir, 'package.json');
   const name =
     basename(resolve(dir))
       .toLowerCase()
       .replace(/[^a-z0-9-]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'models';
-  const pkg = {
-    name,
-    private: true,
-    type: 'module',
-    scripts: { check: 'modelcheck model.ts', test: 'vitest run' },
-    devDependencies: { immutable: versionOf('immutable'), modelcheck: modelcheckSpec(), vitest: versionOf('vitest') },
-  };
-  return `${JSON.stringify(pkg, null, 2)}\n`;
+  let pkg: PackageJson = { name, private: true };
+  const changed: string[] = [];
+  if (existsSync(path)) {
+    try {
+      pkg = JSON.parse(readFileSync(path, 'utf8')) as PackageJson;
+    } catch (e) {
+      return `${path} is not JSON (${(e as Error).message})`;
+    }
+    if (pkg === null || typeof pkg !== 'object' || Array.isArray(pkg)) return `${path} does not hold an object`;
+  }
+  if (pkg.type !== 'module') {
+    const scripts = readdirSync(dir).filter((f) => /\.(js|jsx)$/.test(f));
+    if (pkg.type !== undefined && pkg.type !== 'commonjs') return `${path} says "type": ${JSON.stringify(pkg.type)}`;
+    if (scripts.length > 0)
+      return `models are ES modules ("type": "module" in package.json), and ${scripts.join(', ')} in ${resolve(dir)} would become ES modules too: init the models into a folder of their own`;
+    pkg.type = 'module';
+    changed.push('"type": "module"');
+  }
+  const scripts = { ...((pkg.scripts as Record<string, string> | undefined) ?? {}) };
+  if (scripts.check === undefined) scripts.check = 'modelcheck model.ts';
+  if (scripts.test === undefined || PLACEHOLDER_TEST.test(scripts.test)) scripts.test = 'vitest run';
+  pkg.scripts = scripts;
+  const declared = (n: string) =>
+    [pkg.dependencies, pkg.devDependencies].some((d) => d !== null && typeof d === 'object' && n in (d as object));
+  const devDependencies = { ...((pkg.devDependencies as Record<string, string> | undefined) ?? {}) };
+  const wanted: [string, () => string][] = [
+    ['immutable', () => versionOf('immutable')],
+    ['modelcheck', modelcheckSpec],
+    ['vitest', () => versionOf('vitest')],
+  ];
+  for (const [n, spec] of wanted) {
+    if (declared(n)) continue;
+    devDependencies[n] = spec();
+    changed.push(n);
+  }
+  pkg.devDependencies = Object.fromEntries(Object.entries(devDependencies).sort(([a], [b]) => a.localeCompare(b)));
+  return { text: `${JSON.stringify(pkg, null, 2)}\n`, changed };
 }
 
 export async function runInit(argv: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -118,7 +162,6 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<ExitC
   }
   const dir = args[0] ?? '.';
   const files: readonly (readonly [string, string])[] = [
-    ['package.json', packageJson(dir)],
     ['tsconfig.json', TSCONFIG],
     ['model.ts', MODEL],
     ['model.test.ts', TEST],
@@ -130,9 +173,22 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<ExitC
     );
     return EXIT.ERROR;
   }
+  const hadPackage = existsSync(join(dir, 'package.json'));
   mkdirSync(dir, { recursive: true });
+  const pkg = packageJson(dir);
+  if (typeof pkg === 'string') {
+    io.stderr(`modelcheck init: ${pkg}; nothing written\n`);
+    return EXIT.ERROR;
+  }
+  writeFileSync(join(dir, 'package.json'), pkg.text);
   for (const [f, text] of files) writeFileSync(join(dir, f), text);
   const cd = dir === '.' ? '' : `cd ${dir} && `;
-  io.stdout(`wrote ${files.map(([f]) => join(dir, f)).join(', ')}\nnext: ${cd}npm install && npx modelcheck model.ts && npx vitest run\n`);
+  const wrote = files.map(([f]) => join(dir, f));
+  const packageLine = hadPackage
+    ? `added to ${join(dir, 'package.json')}: ${pkg.changed.length > 0 ? pkg.changed.join(', ') : 'nothing (it had all the model needs)'}, scripts check and test where it had none\n`
+    : '';
+  io.stdout(
+    `wrote ${(hadPackage ? wrote : [join(dir, 'package.json'), ...wrote]).join(', ')}\n${packageLine}next: ${cd}npm install && npx modelcheck model.ts && npx vitest run\n`,
+  );
   return EXIT.OK;
 }

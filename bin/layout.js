@@ -1,0 +1,23 @@
+// Where the CLI's own modules are, and how a model finds them. A checkout of the repository runs
+// its TypeScript sources (what its tests test, with no build step); an installed package has
+// only dist/, the compiled JavaScript that `npm run build` wrote (scripts/build.ts).
+import { existsSync } from 'node:fs';
+import { register as registerHooks } from 'node:module';
+import { register as registerTsx } from 'tsx/esm/api';
+
+const SOURCES = existsSync(new URL('../src/cli/main.ts', import.meta.url));
+
+/** The URL of one of the CLI's modules, `path` relative to src/ without its extension. */
+export function own(path) {
+  return new URL(SOURCES ? `../src/${path}.ts` : `../dist/${path}.js`, import.meta.url).href;
+}
+
+/**
+ * Called first by every thread: models are TypeScript, so the tsx loader is registered (worker
+ * threads do not inherit the main thread's loaders); in a checkout, a model's `import 'modelcheck'`
+ * is sent to the sources too (sourceCondition.js), so that the model and the CLI share one copy.
+ */
+export function registerLoaders() {
+  registerTsx();
+  if (SOURCES) registerHooks('./sourceCondition.js', import.meta.url);
+}
