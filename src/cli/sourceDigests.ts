@@ -7,21 +7,14 @@
 // reformatting changes no digest, while any change to code or to a string does.
 import type ts from 'typescript';
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shortDigest } from '../report/manifest.ts';
+import { typescript } from './compiler.ts';
 
-/**
- * The compiler, loaded on first use: it takes about 0.7 s to load, and the main thread of an
- * ordinary run (which imports this module for checkpoints and docs) never needs it (issue 23).
- */
-let compiler: typeof ts | undefined;
-function typescript(): typeof ts {
-  compiler ??= createRequire(import.meta.url)('typescript') as typeof ts;
-  return compiler;
-}
+// (The compiler is loaded on first use, compiler.ts: the main thread of an ordinary run, which
+// imports this module for checkpoints and docs, never needs it: issue 23.)
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The folder of the code running: src/ in a checkout, dist/ in an installed package (bin/layout.js). */

@@ -3,9 +3,10 @@
 // field, a wrong argument) would show up later as a strange trace, or not at all. The
 // TypeScript compiler checks the model's own files (never modelcheck's, nor node_modules),
 // with the tsconfig.json nearest to the model, or strict defaults without one.
-import ts from 'typescript';
+import type ts from 'typescript';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { typescript } from './compiler.ts';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
 
 /** modelcheck's own sources: type-checked in its own CI, and slow to check again per run. */
@@ -16,7 +17,7 @@ const OWN_SOURCES = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  */
 const FROM_SOURCES = basename(OWN_SOURCES) === 'src';
 
-const DEFAULTS: ts.CompilerOptions = {
+const defaults = (ts: typeof import('typescript')): ts.CompilerOptions => ({
   strict: true,
   target: ts.ScriptTarget.ES2023,
   module: ts.ModuleKind.NodeNext,
@@ -26,9 +27,10 @@ const DEFAULTS: ts.CompilerOptions = {
   // third of the time without the DOM's types and the @types packages found under node_modules.
   lib: ['lib.es2023.d.ts'],
   types: [],
-};
+});
 
-function compilerOptions(model: string): ts.CompilerOptions {
+function compilerOptions(ts: typeof import('typescript'), model: string): ts.CompilerOptions {
+  const DEFAULTS = defaults(ts);
   const config = ts.findConfigFile(dirname(model), ts.sys.fileExists);
   if (config === undefined) return DEFAULTS;
   const parsed = ts.getParsedCommandLineOfConfigFile(config, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
@@ -37,9 +39,10 @@ function compilerOptions(model: string): ts.CompilerOptions {
 
 /** The type errors in the model's own files, in file and line order. */
 export function typecheckModel(file: string): TypeDiagnostic[] {
+  const ts = typescript();
   const model = resolve(file);
   // skipLibCheck: declaration files are the libraries' business; checking them triples the time.
-  const options = compilerOptions(model);
+  const options = compilerOptions(ts, model);
   const conditions = FROM_SOURCES ? { customConditions: [...(options.customConditions ?? []), 'source'] } : {};
   const program = ts.createProgram([model], { ...options, ...conditions, noEmit: true, skipLibCheck: true });
   const out: TypeDiagnostic[] = [];

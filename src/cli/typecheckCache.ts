@@ -8,21 +8,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { cacheDir } from './cacheDir.ts';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
 // (sourceDigests.ts loads the compiler only when its token digests are asked for.)
 import { ownFiles, PACKAGE_ROOT, resolveImport } from './sourceDigests.ts';
 
 /** Bump when what is stored, or how the key is made, changes. */
 const FORMAT = 1;
-
-/** Where answers are kept: MODELCHECK_CACHE_DIR, else the user's cache directory (XDG). */
-export function cacheDir(): string {
-  const own = process.env.MODELCHECK_CACHE_DIR;
-  if (own) return resolve(own);
-  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'modelcheck');
-}
 
 // Relative module specifiers in import and export statements, dynamic imports and requires,
 // read without the compiler (sourceDigests.localModules asks it). Over-inclusive on purpose (a

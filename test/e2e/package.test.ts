@@ -6,15 +6,13 @@
 // the package's declarations. Verdicts and counts are those the same model gives in this
 // repository (test/e2e/casskop370.test.ts, the README's Die Hard: TLC's 16 states).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectLock } from '../helpers/offlineInstall.ts';
+import { installPacked } from '../../scripts/offlineInstall.ts';
 
 const ROOT = resolve('.');
-const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-const TARBALL = `modelcheck-${version}.tgz`;
 
 function sh(command: string, args: readonly string[], cwd: string) {
   const r = spawnSync(command, [...args], {
@@ -27,33 +25,11 @@ function sh(command: string, args: readonly string[], cwd: string) {
 
 describe('the package, packed and installed outside the repository', () => {
   let project: string;
-  let packed: string[];
+  let packed: readonly string[];
+  let tarball: string;
 
   beforeAll(() => {
-    const work = mkdtempSync(join(tmpdir(), 'modelcheck-package-'));
-    const pack = sh('npm', ['pack', '--json', '--pack-destination', work], ROOT);
-    expect(pack.code, pack.stderr).toBe(0);
-    packed = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
-    // What `npm install ./modelcheck-<version>.tgz` leaves in an empty folder, installed by npm ci
-    // from a lockfile that also holds what init will add (immutable, vitest).
-    project = join(work, 'project');
-    mkdirSync(project);
-    copyFileSync(join(work, TARBALL), join(project, TARBALL));
-    const dependencies = { modelcheck: `file:${TARBALL}` };
-    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ dependencies }, null, 2)}\n`);
-    const pins = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      dependencies: Record<string, string>;
-      devDependencies: Record<string, string>;
-    };
-    const lock = projectLock({
-      repoLock: join(ROOT, 'package-lock.json'),
-      tarball: { spec: `file:${TARBALL}`, file: join(project, TARBALL) },
-      dependencies,
-      devDependencies: { immutable: pins.dependencies.immutable, vitest: pins.devDependencies.vitest },
-    });
-    writeFileSync(join(project, 'package-lock.json'), JSON.stringify(lock, null, 2));
-    const install = sh('npm', ['ci', '--offline', '--no-audit', '--no-fund'], project);
-    expect(install.code, install.stderr).toBe(0);
+    ({ project, packed, tarball } = installPacked(mkdtempSync(join(tmpdir(), 'modelcheck-package-'))));
   }, 240_000);
 
   it('ships the CLI, the compiled code with its declarations, and no sources or tests', () => {
@@ -100,6 +76,6 @@ describe('the package, packed and installed outside the repository', () => {
     expect(r.stderr).toContain(
       `error MC002 in model.ts: cannot load model.ts: the model imports 'immutable' and 'modelcheck', which cannot be found from its folder ${elsewhere} (no node_modules there or above has them)`,
     );
-    expect(r.stderr).toContain(`hint: cd ${elsewhere} && npm install --save-dev immutable@5.2.0 ${join(project, TARBALL)}`);
+    expect(r.stderr).toContain(`hint: cd ${elsewhere} && npm install --save-dev immutable@5.2.0 ${tarball}`);
   });
 });

@@ -1,10 +1,16 @@
-// Installing the packed modelcheck into a project outside the repository, offline: the CI test
-// of the published package (test/e2e/package.test.ts). `npm ci` filled npm's cache with the
+// Installing the packed modelcheck into a project outside the repository, offline: for the CI test
+// of the published package (test/e2e/package.test.ts) and the start-up bench of a model outside
+// the repository (bench/startup.ts --outside). `npm ci` filled npm's cache with the
 // tarballs of every package this repository's lockfile names, but not with the registry's
 // package documents that `npm install` reads to choose versions; a lockfile for the new project,
 // cut from this repository's, lets npm take the tarballs from the cache alone.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 interface LockEntry {
   version?: string;
@@ -84,4 +90,50 @@ export function projectLock(options: {
     visit(at);
   }
   return { name: 'project', lockfileVersion: 3, requires: true, packages };
+}
+
+/** Runs npm; its output is returned, and a failure is thrown with what npm said. */
+function npm(args: readonly string[], cwd: string): string {
+  const r = spawnSync('npm', [...args], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} in ${cwd} exited with ${r.status}:\n${r.stderr}`);
+  return r.stdout;
+}
+
+export interface PackedProject {
+  /** The project folder: a package.json that depends on the tarball, node_modules installed. */
+  readonly project: string;
+  /** The tarball, copied into the project (package.json names it `file:<name>`). */
+  readonly tarball: string;
+  /** The paths the tarball holds, as `npm pack --json` lists them. */
+  readonly packed: readonly string[];
+}
+
+/**
+ * `npm pack` of this repository (its prepack builds dist/) into `work`, and a project in
+ * `work/project` as `npm install ./modelcheck-<version>.tgz` leaves an empty folder, installed
+ * offline. Its lockfile also holds immutable and vitest at the versions this repository pins,
+ * for a later `npm install --offline` after `modelcheck init` adds them.
+ */
+export function installPacked(work: string): PackedProject {
+  const packs = JSON.parse(npm(['pack', '--json', '--pack-destination', work], ROOT)) as { filename: string; files: { path: string }[] }[];
+  const { filename, files } = packs[0];
+  const project = join(work, 'project');
+  mkdirSync(project, { recursive: true });
+  const tarball = join(project, filename);
+  copyFileSync(join(work, filename), tarball);
+  const dependencies = { modelcheck: `file:${filename}` };
+  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ dependencies }, null, 2)}\n`);
+  const pins = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  const lock = projectLock({
+    repoLock: join(ROOT, 'package-lock.json'),
+    tarball: { spec: `file:${filename}`, file: tarball },
+    dependencies,
+    devDependencies: { immutable: pins.dependencies.immutable, vitest: pins.devDependencies.vitest },
+  });
+  writeFileSync(join(project, 'package-lock.json'), JSON.stringify(lock, null, 2));
+  npm(['ci', '--offline', '--no-audit', '--no-fund'], project);
+  return { project, tarball, packed: files.map((f) => f.path) };
 }
