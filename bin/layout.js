@@ -13,11 +13,12 @@ export function own(path) {
 }
 
 /**
- * Called first by every thread: models are TypeScript, so the tsx loader is registered (worker
- * threads do not inherit the main thread's loaders); in a checkout, a model's `import 'modelcheck'`
- * is sent to the sources too (sourceCondition.js), so that the model and the CLI share one copy.
+ * Called first by every thread (worker threads do not inherit the main thread's loaders): models
+ * are TypeScript, so the tsx loader is registered; then resolveHook.js, by which, in a checkout,
+ * a model's `import 'modelcheck'` gets the sources the CLI runs, and a model imported again after
+ * an edit (--watch) gets its local modules read again too.
  */
 export function registerLoaders() {
   registerTsx();
-  if (SOURCES) registerHooks('./sourceCondition.js', import.meta.url);
+  registerHooks('./resolveHook.js', import.meta.url, { data: { sources: SOURCES } });
 }

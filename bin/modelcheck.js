@@ -34,6 +34,41 @@ try {
       process.on('SIGINT', listener);
       return () => process.off('SIGINT', listener);
     },
+    // Keys for --watch: a terminal is read key by key (in raw mode, where Ctrl-C arrives as a
+    // key, not a signal: it is passed on as SIGINT), a pipe line by line.
+    onInput: (handler) => {
+      const stdin = process.stdin;
+      if (stdin.isTTY) {
+        const onData = (data) => {
+          for (const key of data.toString('utf8')) {
+            if (key === '\u0003') process.emit('SIGINT');
+            else handler(key === '\r' || key === '\n' ? '' : key);
+          }
+        };
+        stdin.setRawMode(true);
+        stdin.on('data', onData);
+        stdin.resume();
+        return () => {
+          stdin.off('data', onData);
+          stdin.setRawMode(false);
+          stdin.pause();
+        };
+      }
+      let buffered = '';
+      const onData = (data) => {
+        buffered += data.toString('utf8');
+        for (let at = buffered.indexOf('\n'); at !== -1; at = buffered.indexOf('\n')) {
+          handler(buffered.slice(0, at).trim());
+          buffered = buffered.slice(at + 1);
+        }
+      };
+      stdin.on('data', onData);
+      stdin.resume();
+      return () => {
+        stdin.off('data', onData);
+        stdin.pause();
+      };
+    },
   });
   process.exitCode = code;
 } catch (e) {

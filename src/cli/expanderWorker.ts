@@ -6,10 +6,10 @@ import { serveExpander } from '../engine/search/parallel/port.ts';
 import type { ExpanderOptions } from '../engine/search/parallel/expander.ts';
 import { loadModel } from './loadModel.ts';
 
-const input = workerData as { file: string; params: readonly string[]; variant: string; search: ExpanderOptions };
+const input = workerData as { file: string; params: readonly string[]; run?: number; variant: string; search: ExpanderOptions };
 const port = parentPort!;
 try {
-  const model = await loadModel(input.file, input.params);
+  const model = await loadModel(input.file, input.params, input.run);
   const variant = model.variants.find((v) => v.name === input.variant)!;
   serveExpander(variant, input.search, port, () => port.close());
 } catch (e) {

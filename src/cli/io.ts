@@ -12,4 +12,10 @@ export interface CliIo {
    * listening. Absent in tests that do not need it.
    */
   readonly onInterrupt?: (handler: () => void) => () => void;
+  /**
+   * Calls `handler` with each key the user presses (a terminal, read key by key: 'r', 'q', and
+   * '' for Enter) or each line typed (a pipe, trimmed); returns a function that stops listening.
+   * Absent where there is no input to read (--watch reads its keys through it).
+   */
+  readonly onInput?: (handler: (key: string) => void) => () => void;
 }

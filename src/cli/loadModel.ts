@@ -9,15 +9,19 @@ import { isModel, type Model } from '../engine/model.ts';
 import { configureModel } from '../engine/parameters.ts';
 import { diagnoseLoadFailure } from './modelPackage.ts';
 
-/** `params`: the `name=value` texts of --param, in the order given. */
-export async function loadModel(file: string, params: readonly string[] = []): Promise<Model> {
+/**
+ * `params`: the `name=value` texts of --param, in the order given. `run` (--watch): the model is
+ * imported afresh for each run, with its local modules (bin/resolveHook.js), so that an edit is
+ * seen by a thread that loaded the model before.
+ */
+export async function loadModel(file: string, params: readonly string[] = [], run?: number): Promise<Model> {
   const path = resolve(file);
   if (!existsSync(path)) {
     throw new ModelError('MC001_MODEL_FILE_MISSING', `no model file at ${file}`, { model: file });
   }
   let module: Record<string, unknown>;
   try {
-    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    module = (await import(`${pathToFileURL(path).href}${run === undefined ? '' : `?modelcheck-run=${run}`}`)) as Record<string, unknown>;
   } catch (cause) {
     // A mistake the model's own setup reports (a Kubernetes environment's wiring, say) keeps its code.
     if (cause instanceof ModelError) throw new ModelError(cause.code, cause.message, { ...cause.details, model: file });

@@ -23,7 +23,7 @@ const FORMAT = 1;
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /** The model's module and every local module it imports, directly or not. */
-function localGraph(model: string): string[] {
+export function localGraph(model: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;

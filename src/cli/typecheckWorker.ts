@@ -1,14 +1,23 @@
 // A worker thread that type-checks the model while the search runs beside it: the compiler
-// takes seconds, which a run should not wait for before it starts searching.
+// takes seconds, which a run should not wait for before it starts searching. Kept (--watch), it
+// checks again at each message, on the last check's program (typecheck.ts, createTypechecker).
 import { parentPort, workerData } from 'node:worker_threads';
 import { keepCompiledCompiler } from './compiler.ts';
-import { typecheckModel } from './typecheck.ts';
+import { createTypechecker } from './typecheck.ts';
 
-const { file } = workerData as { file: string };
-try {
-  const errors = typecheckModel(file);
-  keepCompiledCompiler();
-  parentPort!.postMessage({ kind: 'done', errors });
-} catch (e) {
-  parentPort!.postMessage({ kind: 'crash', text: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+const port = parentPort!;
+const { file, keep } = workerData as { file: string; keep?: boolean };
+const check = createTypechecker();
+
+function answer(model: string): void {
+  try {
+    const errors = check(model);
+    keepCompiledCompiler();
+    port.postMessage({ kind: 'done', errors });
+  } catch (e) {
+    port.postMessage({ kind: 'crash', text: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+  }
 }
+
+answer(file);
+if (keep === true) port.on('message', (m: { file: string }) => answer(m.file));

@@ -28,43 +28,54 @@ export interface WorkerInput {
   /** Threads for this variant's search, this one included, and the heap of each other one. */
   readonly threads: number;
   readonly heapMb: number;
+  /** --watch: the run this is (the model is imported again for each, loadModel.ts). */
+  readonly run?: number;
+  /** --watch: after this variant, wait for the next input instead of ending (workerPool.ts, KeptWorkers). */
+  readonly keep?: boolean;
 }
 
 const port = parentPort!;
+const nextInput = () => new Promise<WorkerInput>((resolve) => port.once('message', resolve));
 // A spare worker (workerPool.ts, startSpareWorker) was started before its variant was known, to
-// load these modules beside the main thread's loading; its input is the first message.
-const input: WorkerInput =
-  (workerData as { task?: string } | undefined)?.task === 'spare'
-    ? await new Promise<WorkerInput>((resolve) => port.once('message', resolve))
-    : (workerData as WorkerInput);
-const helpers: Worker[] = [];
-try {
-  const model = await loadModel(input.file, input.params);
-  const variant = model.variants.find((v) => v.name === input.variant)!;
-  const result = input.simulate
-    ? simulateVariant(variant, { ...input.simulate, ...input.search, modelName: model.name })
-    : await checkVariantParallel(
-        variant,
-        { ...input.search, modelName: model.name, onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }) },
-        input.threads > 1 && splitRefusal(variant, input.search) === undefined ? startHelpers(input.threads - 1) : [],
-        { offered: input.threads },
-      );
-  port.postMessage({ kind: 'done', rendered: renderVariant(result, input.render, variant) });
-} catch (e) {
-  if (e instanceof ModelError) {
-    port.postMessage({ kind: 'modelError', text: formatError(e, input.file, new Chalk({ level: input.render.colorLevel })) });
-  } else {
-    port.postMessage({ kind: 'crash', text: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-  }
-} finally {
-  for (const h of helpers) void h.terminate();
+// load these modules beside the main thread's loading; its input is the first message. A kept
+// worker (--watch) takes its next variant as a message too, with what it loaded still loaded.
+let input: WorkerInput = (workerData as { task?: string } | undefined)?.task === 'spare' ? await nextInput() : (workerData as WorkerInput);
+for (;;) {
+  await checkOne(input);
+  if (input.keep !== true) break;
+  input = await nextInput();
 }
 
-/** Worker threads that each expand a share of this variant's search (expanderWorker.ts). */
-function startHelpers(n: number) {
+async function checkOne(input: WorkerInput): Promise<void> {
+  const helpers: Worker[] = [];
+  try {
+    const model = await loadModel(input.file, input.params, input.run);
+    const variant = model.variants.find((v) => v.name === input.variant)!;
+    const result = input.simulate
+      ? simulateVariant(variant, { ...input.simulate, ...input.search, modelName: model.name })
+      : await checkVariantParallel(
+          variant,
+          { ...input.search, modelName: model.name, onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }) },
+          input.threads > 1 && splitRefusal(variant, input.search) === undefined ? startHelpers(input, input.threads - 1, helpers) : [],
+          { offered: input.threads },
+        );
+    port.postMessage({ kind: 'done', rendered: renderVariant(result, input.render, variant) });
+  } catch (e) {
+    if (e instanceof ModelError) {
+      port.postMessage({ kind: 'modelError', text: formatError(e, input.file, new Chalk({ level: input.render.colorLevel })) });
+    } else {
+      port.postMessage({ kind: 'crash', text: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+  } finally {
+    for (const h of helpers) void h.terminate();
+  }
+}
+
+/** Worker threads that each expand a share of this variant's search (expanderWorker.ts), added to `helpers`. */
+function startHelpers(input: WorkerInput, n: number, helpers: Worker[]) {
   return Array.from({ length: n }, () => {
     const worker = startExpanderWorker(
-      { task: 'expander', file: input.file, params: input.params, variant: input.variant, search: input.search },
+      { task: 'expander', file: input.file, params: input.params, run: input.run, variant: input.variant, search: input.search },
       input.heapMb,
     );
     helpers.push(worker);

@@ -109,6 +109,42 @@ function claimSpare(heapMb: number): Worker | undefined {
   return undefined;
 }
 
+/**
+ * Search threads kept from one run to the next (--watch): a worker that has reported its variant
+ * waits for another (variantWorker.ts, `keep`), with the engine, the tsx loader and the model's
+ * packages still loaded; the next run hands it a variant if its heap share is the one that run
+ * gives (the number of variants may have changed with the edit), else lets it go.
+ */
+export class KeptWorkers {
+  private idle: { readonly worker: Worker; readonly heapMb: number; readonly gone: () => void }[] = [];
+
+  take(heapMb: number): Worker | undefined {
+    const at = this.idle.findIndex((w) => w.heapMb === heapMb);
+    if (at === -1) return undefined;
+    const [kept] = this.idle.splice(at, 1);
+    kept.worker.off('exit', kept.gone).off('error', kept.gone);
+    kept.worker.ref();
+    return kept.worker;
+  }
+
+  /** Keeps `worker`, whose run's own listeners the caller has removed (not all: Worker has its own). */
+  give(worker: Worker, heapMb: number): void {
+    // An idle worker that dies is forgotten; it does not keep the process alive.
+    const gone = () => {
+      this.idle = this.idle.filter((w) => w.worker !== worker);
+    };
+    worker.on('exit', gone).on('error', gone);
+    worker.unref();
+    this.idle.push({ worker, heapMb, gone });
+  }
+
+  /** Lets every idle worker go. */
+  close(): void {
+    for (const w of this.idle) void w.worker.terminate();
+    this.idle = [];
+  }
+}
+
 export async function checkInWorkers(
   file: string,
   variants: readonly string[],
@@ -119,6 +155,8 @@ export async function checkInWorkers(
     render: RenderOptions;
     /** Each variant's checkpoint options (--checkpoint, --resume). */
     checkpoint?: (variant: string) => CheckpointOptions;
+    /** --watch: the run's number, and the workers kept from earlier runs (which this run's workers join). */
+    watch?: { readonly run: number; readonly kept: KeptWorkers };
   },
   size: number,
   onProgress?: (p: Progress) => void,
@@ -130,14 +168,22 @@ export async function checkInWorkers(
     new Promise((resolve, reject) => {
       // (search.interrupt is a SharedArrayBuffer view: every worker sees the same flag.)
       const heapMb = heapShare(size * threadsPerSearch);
-      const { checkpoint, ...rest } = options;
+      const { checkpoint, watch, ...rest } = options;
       const search = checkpoint ? { ...options.search, checkpoint: checkpoint(variants[index]) } : options.search;
-      const input: WorkerInput = { file, variant: variants[index], ...rest, search, threads: threadsPerSearch, heapMb };
-      const spareWorker = claimSpare(heapMb);
-      const worker = spareWorker ?? new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
-      spareWorker?.postMessage(input);
+      const input: WorkerInput = {
+        file,
+        variant: variants[index],
+        ...rest,
+        search,
+        threads: threadsPerSearch,
+        heapMb,
+        ...(watch !== undefined ? { run: watch.run, keep: true } : {}),
+      };
+      const waiting = watch?.kept.take(heapMb) ?? claimSpare(heapMb);
+      const worker = waiting ?? new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+      waiting?.postMessage(input);
       let settled = false;
-      worker.on('message', (m: WorkerMessage) => {
+      const onMessage = (m: WorkerMessage) => {
         if (m.kind === 'progress') onProgress?.(m.progress);
         else if (m.kind === 'done') {
           settled = true;
@@ -147,17 +193,22 @@ export async function checkInWorkers(
           settled = true;
           reject(m.kind === 'modelError' ? new WorkerModelError(m.text) : new Error(`in the worker for ${variants[index]}: ${m.text}`));
         }
-        if (m.kind !== 'progress') void worker.terminate();
-      });
-      worker.on('error', (e) => {
+        // A worker kept for the next run (--watch) waits for it; any other, or one whose model failed, ends.
+        if (m.kind === 'done' && watch !== undefined) {
+          worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+          watch.kept.give(worker, heapMb);
+        } else if (m.kind !== 'progress') void worker.terminate();
+      };
+      const onError = (e: Error) => {
         if (settled) return;
         settled = true;
         const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
         reject(oom ? new WorkerOutOfMemory(variants[index], heapMb) : e);
-      });
-      worker.on('exit', (code) => {
+      };
+      const onExit = (code: number) => {
         if (!settled) reject(new Error(`the worker for ${variants[index]} exited with code ${code}`));
-      });
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     });
   const lane = async (): Promise<void> => {
     while (next < variants.length) await runOne(next++);
@@ -166,26 +217,27 @@ export async function checkInWorkers(
   return results;
 }
 
-/** Type-checks the model in a worker thread, beside the searches. */
 /**
  * The model's type errors: the answer kept from an earlier check of the very same inputs
- * (typecheckCache.ts), else the compiler's, in a worker thread beside the search, kept for next
- * time if the inputs did not change while it ran.
+ * (typecheckCache.ts), else the compiler's, in a worker thread beside the search (`kept`'s, under
+ * --watch), kept for next time if the inputs did not change while it ran.
  */
-export function typecheckModelFiles(file: string): Promise<TypeDiagnostic[]> {
+export function typecheckModelFiles(file: string, kept?: KeptTypechecker): Promise<TypeDiagnostic[]> {
   const key = typecheckKey(file);
-  const kept = cachedTypecheck(key);
-  if (kept !== undefined) return Promise.resolve(kept);
-  return typecheckInWorker(file).errors.then((errors) => {
+  const cached = cachedTypecheck(key);
+  if (cached !== undefined) return Promise.resolve(cached);
+  return (kept?.check(file) ?? typecheckInWorker(file).errors).then((errors) => {
     if (typecheckKey(file) === key) storeTypecheck(key, errors);
     return errors;
   });
 }
 
+type TypecheckMessage = { kind: 'done'; errors: TypeDiagnostic[] } | { kind: 'crash'; text: string };
+
 export function typecheckInWorker(file: string): { readonly errors: Promise<TypeDiagnostic[]> } {
   const worker = new Worker(WORKER, { workerData: { task: 'typecheck', file } });
   const errors = new Promise<TypeDiagnostic[]>((resolve, reject) => {
-    worker.on('message', (m: { kind: 'done'; errors: TypeDiagnostic[] } | { kind: 'crash'; text: string }) => {
+    worker.on('message', (m: TypecheckMessage) => {
       if (m.kind === 'done') resolve(m.errors);
       else reject(new Error(`in the type-checking worker: ${m.text}`));
       void worker.terminate();
@@ -194,4 +246,51 @@ export function typecheckInWorker(file: string): { readonly errors: Promise<Type
     worker.on('exit', (code) => reject(new Error(`the type-checking worker exited with code ${code} before it answered`)));
   });
   return { errors };
+}
+
+/**
+ * The type-checking worker kept from one run to the next (--watch): the compiler stays loaded,
+ * and each check is built on the last one's program, so that a re-check after an edit parses
+ * only the edited files (about 0.1 s for a 300-line Kubernetes model, against 0.8 s afresh).
+ * Checks are asked one at a time; a worker that fails is replaced at the next check.
+ */
+export class KeptTypechecker {
+  private worker: Worker | undefined;
+  private pending: { resolve: (e: TypeDiagnostic[]) => void; reject: (e: Error) => void } | undefined;
+
+  check(file: string): Promise<TypeDiagnostic[]> {
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      if (this.worker !== undefined) {
+        this.worker.ref();
+        this.worker.postMessage({ file });
+        return;
+      }
+      const worker = new Worker(WORKER, { workerData: { task: 'typecheck', file, keep: true } });
+      this.worker = worker;
+      const fail = (e: Error) => {
+        if (this.worker === worker) this.worker = undefined;
+        this.settle((p) => p.reject(e));
+      };
+      worker.on('message', (m: TypecheckMessage) => {
+        if (m.kind === 'done') this.settle((p) => p.resolve(m.errors));
+        else fail(new Error(`in the type-checking worker: ${m.text}`));
+      });
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`the type-checking worker exited with code ${code} before it answered`)));
+    });
+  }
+
+  private settle(how: (p: { resolve: (e: TypeDiagnostic[]) => void; reject: (e: Error) => void }) => void): void {
+    const p = this.pending;
+    this.pending = undefined;
+    // Idle between checks, it does not keep the process alive.
+    this.worker?.unref();
+    if (p !== undefined) how(p);
+  }
+
+  close(): void {
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
 }

@@ -5,7 +5,7 @@ import type { StorageMode } from '../../engine/search/storage.ts';
 import { Command, InvalidArgumentError } from 'commander';
 import type { CliIo } from '../io.ts';
 import { nonNegativeInt, nonNegativeNumber, positiveInt, positiveNumber, storageMode } from '../options.ts';
-import { Chalk } from 'chalk';
+import { Chalk, type ChalkInstance } from 'chalk';
 import { randomInt } from 'node:crypto';
 import { selectMatrices, selectVariants, type ResolvedMatrix } from '../../engine/check.ts';
 import { ModelError } from '../../engine/errors.ts';
@@ -15,7 +15,8 @@ import { matrixJson } from '../../report/matrixJson.ts';
 import type { OutputFile, RenderedVariant, RenderOptions } from '../render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { checkInWorkers, threadPlan, typecheckModelFiles } from '../workerPool.ts';
+import { checkInWorkers, KeptTypechecker, KeptWorkers, threadPlan, typecheckModelFiles } from '../workerPool.ts';
+import { watchModel, type WatchedRun } from '../watch.ts';
 import { formatTypeDiagnostic, type TypeDiagnostic } from '../typeDiagnostic.ts';
 import { exitForFailure } from '../failure.ts';
 import { exitCodeOf, type ExitCode } from '../exitCodes.ts';
@@ -54,6 +55,7 @@ interface Options {
   checkpoint?: string;
   checkpointEvery: number;
   resume?: string;
+  watch?: boolean;
 }
 
 function program(): Command {
@@ -146,6 +148,10 @@ function program(): Command {
       'threads (default: the number of cores): variants are checked side by side, and each search is split among the threads left over; the results do not depend on it',
       positiveInt,
     )
+    .option(
+      '--watch',
+      'check again each time the model or a local module it imports is saved, printing what changed (r: full report, Enter: run again, q or Ctrl-C: quit)',
+    )
     .option('--no-typecheck', "do not type-check the model's files with the TypeScript compiler (done beside the search by default)")
     .option('--no-progress', 'no progress lines on stderr')
     .option('--no-color', 'no colours (also off when stdout is not a terminal or NO_COLOR is set)')
@@ -180,6 +186,13 @@ function validateOptions(opts: Options): void {
       throw new InvalidArgumentError('--resume DIR goes on writing checkpoints in DIR; it takes no --checkpoint elsewhere');
     }
   }
+  if (opts.watch) {
+    const clash = (['json', 'checkpoint', 'resume'] as const).find((k) => opts[k] !== undefined);
+    if (clash !== undefined) {
+      const why = { json: 'its short summaries are text', checkpoint: 'each run starts afresh', resume: 'each run starts afresh' }[clash];
+      throw new InvalidArgumentError(`--watch runs the model at each save (${why}); it does not take --${clash}`);
+    }
+  }
   if (opts.trace !== 'changes' && opts.trace !== 'full') {
     throw new InvalidArgumentError(`--trace takes changes or full, not ${opts.trace}`);
   }
@@ -191,6 +204,45 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<Exit
   if ('exit' in parsed) return parsed.exit;
   const { file, opts } = parsed;
   const chalk = new Chalk({ level: opts.color && io.colorOut ? 1 : 0 });
+  if (opts.watch) {
+    const kept = new KeptWorkers();
+    const typechecker = new KeptTypechecker();
+    try {
+      return await watchModel(file, io, chalk, (run, interrupt) =>
+        checkOnce(file, opts, io, chalk, { interrupt, watch: { run, kept, typechecker } }),
+      );
+    } finally {
+      kept.close();
+      typechecker.close();
+    }
+  }
+  // Searches always run in worker threads, even one: a search never yields, and this thread
+  // must stay free to hear Ctrl-C and pass it on through shared memory.
+  const interrupt = new Int32Array(new SharedArrayBuffer(4));
+  const outcome = await checkOnce(file, opts, io, chalk, {
+    interrupt,
+    listen: (progress) =>
+      io.onInterrupt?.(() => {
+        Atomics.store(interrupt, 0, 1);
+        progress?.clear();
+        io.stderr('modelcheck: interrupted: stopping the search to report what it explored (Ctrl-C again quits at once)\n');
+      }),
+  });
+  if (outcome.report !== undefined) io.stdout(outcome.report);
+  return outcome.code;
+}
+
+interface RunContext {
+  /** The flag that stops the searches (shared with every search thread). */
+  readonly interrupt: Int32Array;
+  /** Listens for Ctrl-C while the searches run; returns what stops listening. */
+  readonly listen?: (progress: ReturnType<typeof progressPrinter> | undefined) => (() => void) | undefined;
+  /** --watch: the run's number, and the threads kept between runs. */
+  readonly watch?: { readonly run: number; readonly kept: KeptWorkers; readonly typechecker: KeptTypechecker };
+}
+
+/** One check of the model: its report (printed by the caller), or the error it printed. */
+async function checkOnce(file: string, opts: Options, io: CliIo, chalk: ChalkInstance, ctx: RunContext): Promise<WatchedRun> {
   const render: RenderOptions = {
     colorLevel: opts.color && io.colorOut ? 1 : 0,
     trace: opts.trace,
@@ -202,7 +254,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<Exit
     dotMaxStates: opts.outDot !== undefined ? opts.dotMaxStates : undefined,
   };
   try {
-    const model = await loadModel(file, opts.param);
+    const model = await loadModel(file, opts.param, ctx.watch?.run);
     const names = selectVariants(model, opts.variant, opts.matrix).map((v) => v.name);
     const checkpointDir = opts.resume ?? opts.checkpoint;
     const checkpoints =
@@ -213,9 +265,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<Exit
     const progress = opts.progress ? progressPrinter(io.stderr, io.stderrIsTty) : undefined;
     const onProgress = progress?.onProgress;
     const { workers, threadsPerSearch } = threadPlan(opts.workers, names.length, opts.simulate);
-    // Searches always run in worker threads, even one: a search never yields, and this thread
-    // must stay free to hear Ctrl-C and pass it on through shared memory.
-    const interrupt = new Int32Array(new SharedArrayBuffer(4));
+    const interrupt = ctx.interrupt;
     const search = {
       maxStates: opts.maxStates,
       maxDepth: opts.maxDepth,
@@ -227,14 +277,10 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<Exit
       symmetry: opts.symmetry,
       interrupt,
     };
-    const stopListening = io.onInterrupt?.(() => {
-      Atomics.store(interrupt, 0, 1);
-      progress?.clear();
-      io.stderr('modelcheck: interrupted: stopping the search to report what it explored (Ctrl-C again quits at once)\n');
-    });
+    const stopListening = ctx.listen?.(progress);
     // The model is type-checked beside the searches; type errors, when there are any, stop
     // them and are what the run reports, since a model the compiler rejects explains the rest.
-    const typeErrors = (opts.typecheck ? typecheckModelFiles(file) : Promise.resolve([])).then((errors) => {
+    const typeErrors = (opts.typecheck ? typecheckModelFiles(file, ctx.watch?.typechecker) : Promise.resolve([])).then((errors) => {
       if (errors.length > 0) Atomics.store(interrupt, 0, 1);
       return errors;
     });
@@ -251,7 +297,14 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<Exit
       rendered = await checkInWorkers(
         file,
         names,
-        { params: opts.param, search, simulate, render, checkpoint: checkpoints?.forVariant },
+        {
+          params: opts.param,
+          search,
+          simulate,
+          render,
+          checkpoint: checkpoints?.forVariant,
+          ...(ctx.watch !== undefined ? { watch: { run: ctx.watch.run, kept: ctx.watch.kept } } : {}),
+        },
         workers,
         onProgress,
         threadsPerSearch,
@@ -283,6 +336,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<Exit
         `modelcheck: checkpoints of ${stopped.map((r) => r.summary.variant).join(', ')} are in ${checkpoints.dir}; go on with: modelcheck resume ${checkpoints.dir}\n`,
       );
     }
+    let report: string;
     if (opts.json) {
       const doc = {
         model: model.name,
@@ -291,7 +345,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<Exit
         variants: rendered.map((r) => r.json),
         ...(matrices.length > 0 ? { matrices: matrices.map((m) => matrixJson(m.matrix, matrixLines(m))) } : {}),
       };
-      io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
+      report = `${JSON.stringify(doc, null, 2)}\n`;
     } else {
       const parts = [
         formatModelHeader(model.name, model.description, { chalk }, opts.param.length > 0 ? model.parameterValues : undefined),
@@ -307,11 +361,12 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<Exit
       for (const m of matrices) parts.push('', formatMatrix(m.matrix, matrixLines(m), { chalk }));
       if (written.length > 0)
         parts.push('', `wrote ${written.length} file${written.length === 1 ? '' : 's'}:`, ...written.map((f) => `  ${f}`));
-      io.stdout(`${parts.join('\n')}\n`);
+      report = `${parts.join('\n')}\n`;
     }
-    return exitCodeOf(rendered.map((r) => r.summary));
+    const summaries = rendered.map((r) => r.summary);
+    return { code: exitCodeOf(summaries), summaries, report };
   } catch (e) {
-    return exitForFailure(e, io, file, chalk);
+    return { code: exitForFailure(e, io, file, chalk) };
   }
 }
 
