@@ -3,7 +3,7 @@
 // a request whose Host is not this server's (DNS rebinding) or whose Origin is another site's
 // is refused, since the API runs the model's code on the user's machine.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ModelError } from '../engine/errors.ts';
@@ -42,8 +42,14 @@ const page = (file: string) => new URL(`./page/${file}`, import.meta.url);
 /**
  * Mermaid draws the sequence diagram in the page: the same text `--out-mermaid` writes, drawn by
  * the library GitHub uses to draw it, from its one-file browser build (pinned in package.json).
+ * The published package carries that one file (scripts/build.ts copies it beside the page, with
+ * its licence), not the package and its hundred dependencies; a checkout reads it from
+ * node_modules, where mermaid is a development dependency.
  */
-const MERMAID = new URL('dist/mermaid.min.js', pathToFileURL(createRequire(import.meta.url).resolve('mermaid/package.json')));
+const VENDORED = new URL('./vendor/mermaid.min.js', import.meta.url);
+const MERMAID = existsSync(VENDORED)
+  ? VENDORED
+  : new URL('dist/mermaid.min.js', pathToFileURL(createRequire(import.meta.url).resolve('mermaid/package.json')));
 
 const PAGE_FILES: { readonly [path: string]: { readonly file: URL; readonly type: string } } = {
   '/': { file: page('index.html'), type: 'text/html; charset=utf-8' },

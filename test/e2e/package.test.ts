@@ -5,7 +5,7 @@
 // Kubernetes model (models/bugs/casskop370.ts) copied there runs from dist/, type-checked against
 // the package's declarations. Verdicts and counts are those the same model gives in this
 // repository (test/e2e/casskop370.test.ts, the README's Die Hard: TLC's 16 states).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,6 +37,10 @@ describe('the package, packed and installed outside the repository', () => {
     expect(packed).toContain('dist/index.js');
     expect(packed).toContain('dist/index.d.ts');
     expect(packed).toContain('dist/explore/page/index.html');
+    // Mermaid's one browser file and its licence, rather than the package and its hundred dependencies.
+    expect(packed).toContain('dist/explore/vendor/mermaid.min.js');
+    expect(packed).toContain('dist/explore/vendor/mermaid.LICENSE');
+    expect(existsSync(join(project, 'node_modules', 'mermaid'))).toBe(false);
     expect(packed.filter((f) => !/^(bin\/|dist\/|README\.md$|package\.json$)/.test(f))).toEqual([]);
     expect(existsSync(join(project, 'node_modules', 'modelcheck', 'src'))).toBe(false);
   });
@@ -66,6 +70,30 @@ describe('the package, packed and installed outside the repository', () => {
     expect(typeError.code).toBe(2);
     expect(typeError.stderr).toMatch(/broken\.ts:307:14 TS2322: Type 'string' is not assignable to type 'number'/);
   }, 120_000);
+
+  it('the explorer serves its page and the diagram library from dist/', async () => {
+    const child = spawn(join(project, 'node_modules', '.bin', 'modelcheck'), ['explore', 'model.ts'], { cwd: project });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString('utf8');
+          const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        child.on('exit', (code) => reject(new Error(`explore exited with ${code}: ${out}`)));
+      });
+      const page = await fetch(url);
+      expect([page.status, (await page.text()).includes('<html')]).toEqual([200, true]);
+      const mermaid = await fetch(new URL('vendor/mermaid.min.js', url));
+      expect(mermaid.status).toBe(200);
+      expect((await mermaid.arrayBuffer()).byteLength).toBe(
+        readFileSync(join(ROOT, 'node_modules', 'mermaid', 'dist', 'mermaid.min.js')).length,
+      );
+    } finally {
+      child.kill();
+    }
+  }, 60_000);
 
   it('a model whose folder cannot resolve modelcheck: one error naming the folder, and the command', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'modelcheck-elsewhere-'));

@@ -120,6 +120,14 @@ describe('modelcheck --watch', () => {
     expect(await s.exited).toBe(0);
   }, 120_000);
 
+  it('Ctrl-C ends it, with exit 0', async () => {
+    const dir = project(6);
+    session = new Session(spawn(process.execPath, [BIN, 'model.ts', '--watch', '--workers', '1', '--no-progress'], { cwd: dir }));
+    await session.until(WATCHING);
+    session.child.kill('SIGINT');
+    expect(await session.exited).toBe(0);
+  }, 60_000);
+
   it('refuses --json, --checkpoint and --resume, which a run at each save has no use for', () => {
     const dir = project(6);
     const r = spawn(process.execPath, [BIN, 'model.ts', '--watch', '--json'], { cwd: dir });
