@@ -19,7 +19,8 @@ describe('modelcheck init', () => {
     const r = node([BIN, 'init', dir], ROOT);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`next: cd ${dir} && npm install && npx modelcheck model.ts && npx vitest run`);
-    expect(readdirSync(dir).sort()).toEqual(['model.test.ts', 'model.ts', 'package.json', 'tsconfig.json']);
+    // (vitest.config.ts: this checkout has no dist/ for the project's test to import; init says so in the file.)
+    expect(readdirSync(dir).sort()).toEqual(['model.test.ts', 'model.ts', 'package.json', 'tsconfig.json', 'vitest.config.ts']);
     // The model is the README's (test/fixtures/dieHard.ts) from its imports on.
     const fromImports = (text: string) => text.slice(text.indexOf('import '));
     expect(fromImports(readFileSync(join(dir, 'model.ts'), 'utf8'))).toBe(
@@ -61,7 +62,7 @@ describe('modelcheck init', () => {
     const r = node([BIN, 'init'], dir);
     expect([r.status, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toBe(
-      'wrote tsconfig.json, model.ts, model.test.ts\nadded to package.json: "type": "module", immutable, vitest, scripts check and test where it had none\nnext: npm install && npx modelcheck model.ts && npx vitest run\n',
+      'wrote tsconfig.json, model.ts, model.test.ts, vitest.config.ts\nadded to package.json: "type": "module", immutable, vitest, scripts check and test where it had none\nnext: npm install && npx modelcheck model.ts && npx vitest run\n',
     );
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toEqual({
       dependencies: { modelcheck: 'file:../modelcheck-0.1.0.tgz' },

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, join, resolve } from 'node:path';
 import { EXIT, type ExitCode } from '../exitCodes.ts';
 import type { CliIo } from '../io.ts';
-import { installSpec, pinnedVersion } from '../modelPackage.ts';
+import { INSTALLED, installSpec, pinnedVersion } from '../modelPackage.ts';
 
 /** The version of `name` this modelcheck pins (modelPackage.pinnedVersion). */
 function versionOf(name: string): string {
@@ -90,6 +90,26 @@ const TSCONFIG = `{
 }
 `;
 
+/**
+ * For a project linked to a checkout of modelcheck's repository, which runs its sources and has
+ * no dist/ until `npm run build`: the project's tests import the sources too, as the CLI does
+ * (bin/resolveHook.js), through the export condition package.json names "source".
+ */
+const VITEST_CONFIG = `// modelcheck is linked from a checkout of its repository, which has no build: the tests import
+// its TypeScript sources (its package.json's "source" export), as its CLI does. (The lists
+// replace Vite's defaults, which they keep.) A project on the published package needs no file.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  ssr: {
+    resolve: {
+      conditions: ['source', 'module', 'node', 'development|production'],
+      externalConditions: ['source', 'node', 'module-sync'],
+    },
+  },
+});
+`;
+
 type PackageJson = { [field: string]: unknown };
 
 /** npm init's placeholder test script, which a project that has not chosen one still carries. */
@@ -165,6 +185,7 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<ExitC
     ['tsconfig.json', TSCONFIG],
     ['model.ts', MODEL],
     ['model.test.ts', TEST],
+    ...(INSTALLED ? [] : [['vitest.config.ts', VITEST_CONFIG] as const]),
   ];
   const taken = files.map(([f]) => join(dir, f)).filter((p) => existsSync(p));
   if (taken.length > 0) {
