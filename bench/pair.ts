@@ -34,7 +34,7 @@ interface Run {
 
 function one(dir: string): Promise<Run> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(index), '1'], {
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(index), '1'], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -28,6 +28,7 @@ const run = spawnSync(
   [
     '--cpu-prof',
     `--cpu-prof-dir=${dir}`,
+    '--conditions=source',
     '--import',
     'tsx',
     '--max-old-space-size=16384',

@@ -30,6 +30,7 @@ for (const i of indices) {
     const run = spawnSync(
       process.execPath,
       [
+        '--conditions=source',
         '--import',
         'tsx',
         '--max-old-space-size=16384',

@@ -109,10 +109,15 @@ if (typecheckModule !== undefined) {
   );
 }
 
-once([], warmDir); // fills the warm cache, and warms the file system
 const times = ways.map(() => [] as number[]);
-for (let i = 0; i < runs; i++) for (const [k, w] of ways.entries()) times[k].push(w.run());
-rmSync(warmDir, { recursive: true, force: true });
+try {
+  once([], warmDir); // fills the warm cache, and warms the file system
+  for (let i = 0; i < runs; i++) for (const [k, w] of ways.entries()) times[k].push(w.run());
+} finally {
+  // The edits are undone (in the repository, MODEL is the model itself).
+  writeFileSync(join(cwd, model), original);
+  rmSync(warmDir, { recursive: true, force: true });
+}
 const lines = original.split('\n').length - 1;
 
 console.log(

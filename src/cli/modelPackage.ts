@@ -5,7 +5,6 @@
 // (modelcheck, immutable) cannot be resolved from its folder. Asked only after a load has failed,
 // so that a setup that works (a tsconfig path, a workspace) is never second-guessed.
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PACKAGE_ROOT } from './sourceDigests.ts';
 
@@ -99,6 +98,24 @@ export function installSpec(name: string): string {
   return version === undefined ? name : `${name}@${name === 'modelcheck' ? '^' : ''}${version}`;
 }
 
+/**
+ * Whether package `name` is there for a module in `dir`, as Node looks for it: in a node_modules
+ * at or above `dir`, or as the package `dir` is in (a package imports itself by its name). Read
+ * from the file system, not by resolving it: what a package's exports point at may not be
+ * built (a checkout's dist/), which is no reason to say it is not installed.
+ */
+function installedFor(dir: string, name: string): boolean {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, 'node_modules', name, 'package.json'))) return true;
+    try {
+      if ((JSON.parse(readFileSync(join(d, 'package.json'), 'utf8')) as { name?: string }).name === name) return true;
+    } catch {
+      // No package.json here, or not one that names itself.
+    }
+    if (dirname(d) === d) return false;
+  }
+}
+
 /** What keeps the model at `path` (a .ts file) from loading, if it is one of the known causes. */
 export function diagnoseLoadFailure(path: string): LoadDiagnosis | undefined {
   const dir = dirname(path);
@@ -108,15 +125,7 @@ export function diagnoseLoadFailure(path: string): LoadDiagnosis | undefined {
   } catch {
     return undefined;
   }
-  const missing = bareImports(source).filter((name) => {
-    try {
-      createRequire(path).resolve(name);
-      return false;
-    } catch (e) {
-      // A package that exists but exports nothing `require` can take is still found.
-      return (e as { code?: string }).code === 'MODULE_NOT_FOUND';
-    }
-  });
+  const missing = bareImports(source).filter((name) => !installedFor(dir, name));
   // The folder's package.json: models are ES modules, which a .ts file is only in a package whose type is module.
   const pkg = nearestPackageJson(dir);
   const type = pkg === undefined ? undefined : (JSON.parse(readFileSync(pkg, 'utf8')) as { type?: string }).type;
