@@ -34,10 +34,14 @@ interface Run {
 
 function one(dir: string): Promise<Run> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(index), '1'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', '--max-old-space-size=16384', 'bench/one.ts', String(index), '1'],
+      {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (b: Buffer) => {
