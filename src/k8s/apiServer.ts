@@ -151,12 +151,19 @@ export function create(
   }
   const key = keyOf(body);
   const request: ApiRequest = { verb: 'CREATE', key, body: obj };
-  if (server.objects.has(key)) {
-    return { request, server, response: { code: 409, reason: `${key} already exists` } };
+  const taken = server.objects.get(key);
+  if (taken !== undefined) {
+    // store.go Create 507-510 (an object being deleted) and rest/create.go 144-169 with
+    // apimachinery errors.NewGenerateNameConflict (a generated name that is taken), v0.30.0.
+    const reason = isDeleting(taken)
+      ? `object is being deleted: ${key} already exists`
+      : obj.name === ''
+        ? `${key} already exists, the server was not able to generate a unique name for the object`
+        : `${key} already exists`;
+    return { request, server, response: { code: 409, reason } };
   }
-  const controllers = obj.ownerRefs.filter((r) => r.controller).size;
-  if (controllers > 1)
-    return invalid(request, server, key, 'metadata.ownerReferences: Invalid value: only one reference can have Controller set to true');
+  const refused = metadataRefusal(obj);
+  if (refused !== undefined) return invalid(request, server, key, refused);
   // The server owns resourceVersion and deletionTimestamp; a client cannot create a deleting
   // object. Status (the conditions too) is not written by a CREATE: with a status subresource,
   // as every kind here has, the server drops it and only a status write sets it (apiextensions
@@ -169,9 +176,27 @@ export function create(
     conditions: Map(),
     status: Map(),
   });
-  const refused = options.validate?.(undefined, stored);
-  if (refused !== undefined) return invalid(request, server, key, refused);
+  const declined = options.validate?.(undefined, stored);
+  if (declined !== undefined) return invalid(request, server, key, declined);
   return persist(request, server, key, stored, 'ADDED', 201);
+}
+
+/**
+ * What apimachinery's ValidateObjectMeta refuses in any write's metadata, of what objects here
+ * hold (pkg/api/validation/objectmeta.go at v0.30.0): two owner references with controller set
+ * (ValidateOwnerReferences), and both garbage-collector finalizers (ValidateFinalizers 210-212).
+ * The store runs it on a create and on an update alike (rest/create.go 129, rest/update.go 87-101).
+ */
+function metadataRefusal(obj: KubeObject): string | undefined {
+  const controllers = obj.ownerRefs.filter((r) => r.controller);
+  if (controllers.size > 1) {
+    const [a, b] = [...controllers.keys()];
+    return `metadata.ownerReferences: Invalid value: Only one reference can have Controller set to true. Found "true" in references for ${a} and ${b}`;
+  }
+  if (obj.finalizers.includes(ORPHAN_FINALIZER) && obj.finalizers.includes(FOREGROUND_FINALIZER)) {
+    return `metadata.finalizers: Invalid value: "${ORPHAN_FINALIZER}": finalizer ${ORPHAN_FINALIZER} and ${FOREGROUND_FINALIZER} cannot be both set`;
+  }
+  return undefined;
 }
 
 function invalid(request: ApiRequest, server: ApiServer, key: ObjectKey, reason: string): ApiResult {
@@ -201,7 +226,11 @@ export function mergePatch(
   const kept = memo === undefined ? undefined : recall(stored, memo);
   if (kept !== undefined) return answer(request, server, key, stored, kept, rules.validate);
   let next = stored;
-  if (patch.finalizers !== undefined) next = next.set('finalizers', List(patch.finalizers));
+  if (patch.finalizers !== undefined) {
+    next = next.set('finalizers', List(patch.finalizers));
+    const refused = metadataRefusal(next);
+    if (refused !== undefined) return invalid(request, server, key, refused);
+  }
   if (patch.annotations !== undefined) {
     next = next.update('annotations', (a) =>
       Object.entries(patch.annotations!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), a),
@@ -265,7 +294,14 @@ export function update(server: ApiServer, obj: KubeObject, rules: KindRules = {}
   // A uid in the body is a precondition (apiserver rest/update.go defaultUpdatedObjectInfo
   // Preconditions): another incarnation's copy gets 409. Without one, the stored uid is kept.
   if (obj.uid !== '' && obj.uid !== stored.uid) return uidConflict(request, server, key, obj.uid, stored.uid);
+  // A PUT without a resourceVersion: a custom resource allows no unconditional update
+  // (apiextensions customresource strategy.go AllowUnconditionalUpdate false; store.go Update
+  // 692-699, v0.30.0).
+  if (obj.resourceVersion === 0)
+    return invalid(request, server, key, 'metadata.resourceVersion: Invalid value: 0x0: must be specified for an update');
   if (obj.resourceVersion !== stored.resourceVersion) return conflict(request, server, key);
+  const refused = metadataRefusal(obj);
+  if (refused !== undefined) return invalid(request, server, key, refused);
   if (!isDeleting(stored) && isDeleting(obj)) {
     return {
       request,
@@ -376,7 +412,13 @@ function writeOutcome(stored: KubeObject, next: KubeObject, statusIsSpec = false
   // apimachinery ValidateObjectMetaUpdate: compared with the STORED object, not the client's
   // copy, so a stale cache that does not show the deletionTimestamp still gets the 422.
   if (isDeleting(stored) && addsFinalizer(stored, next.finalizers)) {
-    return { kind: 'refused', reason: `${keyOf(stored)} is invalid: metadata.finalizers: Forbidden: ${NO_NEW_FINALIZERS}` };
+    // objectmeta.go ValidateObjectMetaUpdate 121-128 (v0.30.0): the new ones, sorted, as Go prints a []string.
+    const added = [...new Set(next.finalizers.filter((f) => !stored.finalizers.includes(f)))].sort();
+    const found = `[]string{${added.map((f) => JSON.stringify(f)).join(', ')}}`;
+    return {
+      kind: 'refused',
+      reason: `${keyOf(stored)} is invalid: metadata.finalizers: Forbidden: ${NO_NEW_FINALIZERS}, found new finalizers ${found}`,
+    };
   }
   // A write that changes nothing is not persisted: no new resourceVersion, no event.
   if (next.set('resourceVersion', stored.resourceVersion).equals(stored)) return UNCHANGED;

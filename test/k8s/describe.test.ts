@@ -35,7 +35,7 @@ describe('requests and answers', () => {
     expect(answer(k8s.delete(srv(created), THING))).toBe('200 OK: the object is removed from storage');
     // A finalizer added to a deleting object: 422, whatever the client's copy says.
     expect(answer(k8s.mergePatch(marked.server, THING, { finalizers: [FINALIZER, 'x'] }))).toBe(
-      `422 Invalid: Thing/o is invalid: metadata.finalizers: Forbidden: ${k8s.NO_NEW_FINALIZERS}`,
+      `422 Invalid: Thing/o is invalid: metadata.finalizers: Forbidden: ${k8s.NO_NEW_FINALIZERS}, found new finalizers []string{"x"}`,
     );
     expect(answer(k8s.update(srv(), created.set('resourceVersion', 1)))).toMatch(
       /^409 Conflict: Operation cannot be fulfilled on Thing\/o/,

@@ -143,7 +143,7 @@ describe('ownerReferences', () => {
     expect(k8s.controllerOf(k8s.object({ kind: 'Part', name: 'p', ownerReferences: [THING] }))).toBeUndefined();
   });
 
-  it('two references marked controller: a create gets 422', () => {
+  it('two references marked controller: a create gets 422 (apimachinery objectmeta.go ValidateOwnerReferences, v0.30.0)', () => {
     const other = k8s.object({ kind: 'Thing', name: 'q', uid: 'Thing/q#1' });
     const part = k8s.object({
       kind: 'Part',
@@ -152,7 +152,8 @@ describe('ownerReferences', () => {
     });
     expect(k8s.create(k8s.emptyServer(), part).response).toEqual({
       code: 422,
-      reason: 'Part/p is invalid: metadata.ownerReferences: Invalid value: only one reference can have Controller set to true',
+      reason:
+        'Part/p is invalid: metadata.ownerReferences: Invalid value: Only one reference can have Controller set to true. Found "true" in references for Thing/o and Thing/q',
     });
   });
 
