@@ -5,6 +5,7 @@
 // (modelcheck, immutable) cannot be resolved from its folder. Asked only after a load has failed,
 // so that a setup that works (a tsconfig path, a workspace) is never second-guessed.
 import { existsSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PACKAGE_ROOT } from './sourceDigests.ts';
 
@@ -22,7 +23,8 @@ export function bareImports(source: string): string[] {
   const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'".][^'"]*)['"]/g;
   for (const m of source.matchAll(pattern)) {
     const spec = m[1];
-    if (spec.startsWith('node:') || spec.startsWith('/')) continue;
+    // Node's own modules ('node:fs', 'path') and the package's own import map ('#x') are no packages to install.
+    if (spec.startsWith('node:') || spec.startsWith('/') || spec.startsWith('#') || isBuiltin(spec)) continue;
     const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
     if (!names.includes(name)) names.push(name);
   }

@@ -71,7 +71,9 @@ export function createTypechecker(): (file: string) => TypeDiagnostic[] {
     host.getSourceFile = (name, languageVersion, onError, shouldCreate) => {
       const text = host.readFile(name);
       const kept = parsed.get(name);
-      if (kept !== undefined && text === kept.text && !shouldCreate) return kept;
+      // The same text parses alike only as the same module format (a package.json's "type" decides it).
+      const format = typeof languageVersion === 'object' ? languageVersion.impliedNodeFormat : undefined;
+      if (kept !== undefined && text === kept.text && kept.impliedNodeFormat === format && !shouldCreate) return kept;
       const made = read(name, languageVersion, onError, shouldCreate);
       if (made !== undefined) parsed.set(name, made);
       return made;
@@ -83,6 +85,9 @@ export function createTypechecker(): (file: string) => TypeDiagnostic[] {
       ...(previous !== undefined ? { oldProgram: previous } : {}),
     });
     previous = program;
+    // Files the model no longer reads are let go.
+    const reads = new Set(program.getSourceFiles().map((f) => f.fileName));
+    for (const name of parsed.keys()) if (!reads.has(name)) parsed.delete(name);
     return errorsOf(ts, program);
   };
 }

@@ -4,7 +4,7 @@
 // `r` prints the last run's full report. The search threads and the type-checking thread are
 // kept between runs, with what they loaded (workerPool.ts: KeptWorkers, KeptTypechecker), so a
 // run after an edit loads only the model again.
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { EXIT, type ExitCode } from './exitCodes.ts';
@@ -57,13 +57,17 @@ export async function watchModel(file: string, io: CliIo, chalk: ChalkInstance, 
     watched = files;
     const byDir = new Map<string, Set<string>>();
     for (const f of files) byDir.set(dirname(f), (byDir.get(dirname(f)) ?? new Set()).add(basename(f)));
-    watchers = [...byDir].map(([dir, names]) =>
-      watch(dir, (_event, name) => {
-        if (name === null || !names.has(name)) return;
-        clearTimeout(settle);
-        settle = setTimeout(() => ask(`${relative(process.cwd(), resolve(dir, name))} changed`), SETTLE_MS);
-      }),
-    );
+    // A folder that is not there (an import of a file not yet written) is not watched: the run
+    // says the import fails, and a save of the importing file runs again.
+    watchers = [...byDir]
+      .filter(([dir]) => existsSync(dir))
+      .map(([dir, names]) =>
+        watch(dir, (_event, name) => {
+          if (name === null || !names.has(name)) return;
+          clearTimeout(settle);
+          settle = setTimeout(() => ask(`${relative(process.cwd(), resolve(dir, name))} changed`), SETTLE_MS);
+        }).on('error', () => undefined),
+      );
   };
 
   const stopInterrupt = io.onInterrupt?.(() => {
@@ -72,6 +76,8 @@ export async function watchModel(file: string, io: CliIo, chalk: ChalkInstance, 
     poke();
   });
   let lastReport: string | undefined;
+  /** `r` pressed during a run: its report is printed when it ends. */
+  let reportAfterRun = false;
   const stopInput = io.onInput?.((key) => {
     if (key === 'q') {
       quitting = true;
@@ -80,6 +86,7 @@ export async function watchModel(file: string, io: CliIo, chalk: ChalkInstance, 
     } else if (key === 'r') {
       if (running === undefined)
         io.stdout(lastReport !== undefined ? `${lastReport}` : 'no report yet: the last run did not get to results\n');
+      else reportAfterRun = true;
     } else if (key === '') ask('asked');
   });
 
@@ -131,6 +138,10 @@ export async function watchModel(file: string, io: CliIo, chalk: ChalkInstance, 
         ),
       );
       io.stdout(`${lines.join('\n')}\n`);
+      if (reportAfterRun) {
+        reportAfterRun = false;
+        io.stdout(lastReport ?? 'no report: the run did not get to results\n');
+      }
     }
   } finally {
     clearTimeout(settle);

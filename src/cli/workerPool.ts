@@ -210,8 +210,19 @@ export async function checkInWorkers(
       };
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     });
+  // A variant that fails (a model error, a crash) is the run's answer: the other searches are
+  // stopped, and no lane takes another variant.
+  let failed = false;
   const lane = async (): Promise<void> => {
-    while (next < variants.length) await runOne(next++);
+    while (next < variants.length && !failed) {
+      try {
+        await runOne(next++);
+      } catch (e) {
+        failed = true;
+        if (options.search.interrupt !== undefined) Atomics.store(options.search.interrupt, 0, 1);
+        throw e;
+      }
+    }
   };
   await Promise.all(Array.from({ length: size }, lane));
   return results;
@@ -270,6 +281,7 @@ export class KeptTypechecker {
       this.worker = worker;
       const fail = (e: Error) => {
         if (this.worker === worker) this.worker = undefined;
+        void worker.terminate();
         this.settle((p) => p.reject(e));
       };
       worker.on('message', (m: TypecheckMessage) => {

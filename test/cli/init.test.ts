@@ -94,12 +94,13 @@ describe('modelcheck init', () => {
 
     const withScript = mkdtempSync(join(tmpdir(), 'modelcheck-init-'));
     writeFileSync(join(withScript, 'package.json'), JSON.stringify(npmInit));
-    writeFileSync(join(withScript, 'index.js'), 'module.exports = 1;\n');
+    mkdirSync(join(withScript, 'src'));
+    writeFileSync(join(withScript, 'src', 'index.js'), 'module.exports = 1;\n');
     const refused = node([BIN, 'init'], withScript);
     expect([refused.status, refused.stderr]).toEqual([
       2,
-      `modelcheck init: models are ES modules ("type": "module" in package.json), and index.js in ${withScript} would become ES modules too: init the models into a folder of their own; nothing written\n`,
+      `modelcheck init: models are ES modules ("type": "module" in package.json), and src/index.js in ${withScript} would become ES modules too: init the models into a folder of their own; nothing written\n`,
     ]);
-    expect(readdirSync(withScript).sort()).toEqual(['index.js', 'package.json']);
+    expect(readdirSync(withScript).sort()).toEqual(['package.json', 'src']);
   });
 });

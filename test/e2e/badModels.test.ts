@@ -202,4 +202,17 @@ describe('bad models: exit 2 with a clear error', () => {
     );
     expect(err).toContain('hint: init(), params() and next() must return the same values every time they are called with the same state');
   });
+
+  it('one variant that fails stops the searches beside it: the run ends with the error, not when they do', () => {
+    const file = 'test/fixtures/bad/oneVariantThrows.ts';
+    const started = Date.now();
+    const r = spawnSync(process.execPath, ['bin/modelcheck.js', file, '--no-progress', '--no-typecheck', '--workers', '2'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`error MC101 in ${file} (variant throws): action step threw Error: boom`);
+    // Variant long alone takes minutes; stopped, the run ends in seconds (a bound far from both, not a speed figure).
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 120_000);
 });

@@ -120,6 +120,16 @@ describe('modelcheck --watch', () => {
     expect(await s.exited).toBe(0);
   }, 120_000);
 
+  it('a model that imports a file in a folder not yet there: the run says so, and the watch goes on', async () => {
+    const dir = project(6);
+    writeFileSync(join(dir, 'model.ts'), `import './lib/helper.ts';\n${readFileSync(join(dir, 'model.ts'), 'utf8')}`);
+    session = new Session(spawn(process.execPath, [BIN, 'model.ts', '--watch', '--workers', '1', '--no-progress'], { cwd: dir }));
+    await session.until('no results (exit 2): the error above');
+    expect(session.stderr).toContain('error MC002 in model.ts: cannot load model.ts');
+    session.child.stdin.write('q\n');
+    expect(await session.exited).toBe(0);
+  }, 60_000);
+
   it('Ctrl-C ends it, with exit 0', async () => {
     const dir = project(6);
     session = new Session(spawn(process.execPath, [BIN, 'model.ts', '--watch', '--workers', '1', '--no-progress'], { cwd: dir }));

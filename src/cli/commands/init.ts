@@ -3,7 +3,7 @@
 // dependencies), a tsconfig.json, one model and one vitest test that checks it with `check()`.
 // From it, `npm install && npx modelcheck model.ts && npx vitest run` works.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import { EXIT, type ExitCode } from '../exitCodes.ts';
 import type { CliIo } from '../io.ts';
 import { INSTALLED, installSpec, pinnedVersion } from '../modelPackage.ts';
@@ -18,6 +18,7 @@ function versionOf(name: string): string {
 /** How the project depends on this modelcheck (modelPackage.installSpec, as package.json says it). */
 function modelcheckSpec(): string {
   const spec = installSpec('modelcheck');
+  if (spec === 'modelcheck') return '*';
   return spec.startsWith('modelcheck@') ? spec.slice('modelcheck@'.length) : `file:${spec}`;
 }
 
@@ -140,7 +141,10 @@ function packageJson(dir: string): { text: string; changed: readonly string[] } 
     if (pkg === null || typeof pkg !== 'object' || Array.isArray(pkg)) return `${path} does not hold an object`;
   }
   if (pkg.type !== 'module') {
-    const scripts = readdirSync(dir).filter((f) => /\.(js|jsx)$/.test(f));
+    // Any JavaScript file of the project (node_modules apart) would be read as an ES module too.
+    const scripts = (readdirSync(dir, { recursive: true }) as string[])
+      .filter((f) => /\.(js|jsx)$/.test(f) && !f.split(sep).includes('node_modules'))
+      .sort();
     if (pkg.type !== undefined && pkg.type !== 'commonjs') return `${path} says "type": ${JSON.stringify(pkg.type)}`;
     if (scripts.length > 0)
       return `models are ES modules ("type": "module" in package.json), and ${scripts.join(', ')} in ${resolve(dir)} would become ES modules too: init the models into a folder of their own`;
