@@ -185,12 +185,12 @@ export function create(
  * What apimachinery's ValidateObjectMeta refuses in any write's metadata, of what objects here
  * hold (pkg/api/validation/objectmeta.go at v0.30.0): two owner references with controller set
  * (ValidateOwnerReferences), and both garbage-collector finalizers (ValidateFinalizers 210-212).
- * The store runs it on a create and on an update alike (rest/create.go 129, rest/update.go 87-101).
+ * The store runs it on a create and on an update alike (rest/create.go 129, rest/update.go 87-101):
+ * here in create, and for every other write in writeOutcome.
  */
 function metadataRefusal(obj: KubeObject): string | undefined {
-  const controllers = obj.ownerRefs.filter((r) => r.controller);
-  if (controllers.size > 1) {
-    const [a, b] = [...controllers.keys()];
+  if (obj.ownerRefs.count((r) => r.controller) > 1) {
+    const [a, b] = [...obj.ownerRefs.filter((r) => r.controller).keys()];
     return `metadata.ownerReferences: Invalid value: Only one reference can have Controller set to true. Found "true" in references for ${a} and ${b}`;
   }
   if (obj.finalizers.includes(ORPHAN_FINALIZER) && obj.finalizers.includes(FOREGROUND_FINALIZER)) {
@@ -226,11 +226,7 @@ export function mergePatch(
   const kept = memo === undefined ? undefined : recall(stored, memo);
   if (kept !== undefined) return answer(request, server, key, stored, kept, rules.validate);
   let next = stored;
-  if (patch.finalizers !== undefined) {
-    next = next.set('finalizers', List(patch.finalizers));
-    const refused = metadataRefusal(next);
-    if (refused !== undefined) return invalid(request, server, key, refused);
-  }
+  if (patch.finalizers !== undefined) next = next.set('finalizers', List(patch.finalizers));
   if (patch.annotations !== undefined) {
     next = next.update('annotations', (a) =>
       Object.entries(patch.annotations!).reduce((acc, [k, v]) => (v === null ? acc.delete(k) : acc.set(k, v)), a),
@@ -300,8 +296,6 @@ export function update(server: ApiServer, obj: KubeObject, rules: KindRules = {}
   if (obj.resourceVersion === 0)
     return invalid(request, server, key, 'metadata.resourceVersion: Invalid value: 0x0: must be specified for an update');
   if (obj.resourceVersion !== stored.resourceVersion) return conflict(request, server, key);
-  const refused = metadataRefusal(obj);
-  if (refused !== undefined) return invalid(request, server, key, refused);
   if (!isDeleting(stored) && isDeleting(obj)) {
     return {
       request,
@@ -409,6 +403,9 @@ function written(stored: KubeObject, next: KubeObject, memo: string | undefined,
 
 /** `statusIsSpec`: the kind has no status subresource, so a change of its status is a new generation too. */
 function writeOutcome(stored: KubeObject, next: KubeObject, statusIsSpec = false): Outcome {
+  // Kept in the write's memo with its outcome, so a search asks it once per stored version and body.
+  const refused = metadataRefusal(next);
+  if (refused !== undefined) return { kind: 'refused', reason: `${keyOf(stored)} is invalid: ${refused}` };
   // apimachinery ValidateObjectMetaUpdate: compared with the STORED object, not the client's
   // copy, so a stale cache that does not show the deletionTimestamp still gets the 422.
   if (isDeleting(stored) && addsFinalizer(stored, next.finalizers)) {

@@ -467,3 +467,35 @@ describe('missing and existing names', () => {
     expect(stored(r.server)?.resourceVersion).toBe(1);
   });
 });
+
+describe('metadata every write is validated for (apimachinery objectmeta.go ValidateObjectMeta, v0.30.0)', () => {
+  // objectmeta.go 210-212; the store validates on create and update alike (apiserver rest/create.go
+  // 129, rest/update.go 87-101), a patch being an update of the patched object.
+  const BOTH =
+    'Thing/o is invalid: metadata.finalizers: Invalid value: "orphan": finalizer orphan and foregroundDeletion cannot be both set';
+
+  it('orphan with foregroundDeletion: 422 on an update and on a patch, nothing written', () => {
+    const server = serverWith();
+    const o = stored(server)!;
+    const put = k8s.update(server, o.set('finalizers', o.finalizers.push('orphan', 'foregroundDeletion')));
+    expect(put.response).toEqual({ code: 422, reason: BOTH });
+    expect(put.server).toBe(server);
+    const patch = k8s.mergePatch(server, KEY, { finalizers: ['orphan', 'foregroundDeletion'] });
+    expect(patch.response).toEqual({ code: 422, reason: BOTH });
+    expect(patch.server).toBe(server);
+  });
+
+  it('two controller references: 422 on an update too', () => {
+    const server = serverWith();
+    const refs = [
+      { key: 'Owner/a', uid: '1', controller: true },
+      { key: 'Owner/b', uid: '2', controller: true },
+    ];
+    const withRefs = k8s.object({ kind: 'Thing', name: 'o', resourceVersion: 1, ownerReferences: refs });
+    expect(k8s.update(server, withRefs).response).toEqual({
+      code: 422,
+      reason:
+        'Thing/o is invalid: metadata.ownerReferences: Invalid value: Only one reference can have Controller set to true. Found "true" in references for Owner/a and Owner/b',
+    });
+  });
+});
