@@ -69,26 +69,23 @@ export function projectLock(options: {
       engines: own.engines,
     },
   };
-  const visit = (path: string) => {
+  /** Takes package `name` as the package at `from` finds it in this repository's tree, and what it needs. */
+  const take = (from: string, name: string, dev: boolean) => {
+    const at = locate(repo.packages, from, name);
+    if (at === undefined || at in packages) return;
+    const { dev: _dev, devOptional, ...rest } = repo.packages[at];
+    packages[at] = dev ? { ...rest, dev: true } : devOptional ? { ...rest, optional: true } : rest;
+    visit(at);
+  };
+  function visit(path: string): void {
     const entry = path === 'node_modules/modelcheck' ? own : repo.packages[path];
     const wanted = { ...entry.dependencies, ...entry.optionalDependencies };
     for (const [n, spec] of Object.entries(entry.peerDependencies ?? {})) if (!entry.peerDependenciesMeta?.[n]?.optional) wanted[n] = spec;
-    for (const name of Object.keys(wanted)) {
-      const at = locate(repo.packages, path === 'node_modules/modelcheck' ? '' : path, name);
-      if (at === undefined || at in packages) continue;
-      const { dev, devOptional, ...rest } = repo.packages[at];
-      packages[at] = devOptional ? { ...rest, optional: true } : rest;
-      visit(at);
-    }
-  };
-  visit('node_modules/modelcheck');
-  for (const name of Object.keys(options.devDependencies ?? {})) {
-    const at = locate(repo.packages, '', name);
-    if (at === undefined || at in packages) continue;
-    const { dev, devOptional, ...rest } = repo.packages[at];
-    packages[at] = { ...rest, dev: true };
-    visit(at);
+    // (modelcheck's own dependencies are found from the repository's root, which it is there.)
+    for (const name of Object.keys(wanted)) take(path === 'node_modules/modelcheck' ? '' : path, name, false);
   }
+  visit('node_modules/modelcheck');
+  for (const name of Object.keys(options.devDependencies ?? {})) take('', name, true);
   return { name: 'project', lockfileVersion: 3, requires: true, packages };
 }
 

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
+import { folderAndAbove } from './folders.ts';
 import { PACKAGE_ROOT } from './sourceDigests.ts';
 
 /** This modelcheck's own folder (the package root), without a trailing separator: for commands a user types. */
@@ -33,11 +34,9 @@ export function bareImports(source: string): string[] {
 
 /** The nearest package.json at or above `dir`, if any. */
 function nearestPackageJson(dir: string): string | undefined {
-  for (let d = dir; ; d = dirname(d)) {
-    const p = join(d, 'package.json');
-    if (existsSync(p)) return p;
-    if (dirname(d) === d) return undefined;
-  }
+  return folderAndAbove(dir)
+    .map((d) => join(d, 'package.json'))
+    .find((p) => existsSync(p));
 }
 
 interface OwnPackage {
@@ -107,15 +106,14 @@ export function installSpec(name: string): string {
  * built (a checkout's dist/), which is no reason to say it is not installed.
  */
 function installedFor(dir: string, name: string): boolean {
-  for (let d = dir; ; d = dirname(d)) {
-    if (existsSync(join(d, 'node_modules', name, 'package.json'))) return true;
+  const namesItself = (d: string) => {
     try {
-      if ((JSON.parse(readFileSync(join(d, 'package.json'), 'utf8')) as { name?: string }).name === name) return true;
+      return (JSON.parse(readFileSync(join(d, 'package.json'), 'utf8')) as { name?: string }).name === name;
     } catch {
-      // No package.json here, or not one that names itself.
+      return false; // No package.json here, or not one that names itself.
     }
-    if (dirname(d) === d) return false;
-  }
+  };
+  return folderAndAbove(dir).some((d) => existsSync(join(d, 'node_modules', name, 'package.json')) || namesItself(d));
 }
 
 /** What keeps the model at `path` (a .ts file) from loading, if it is one of the known causes. */

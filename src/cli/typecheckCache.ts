@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { cacheDir } from './cacheDir.ts';
+import { folderAndAbove } from './folders.ts';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
 // (sourceDigests.ts loads the compiler only when its token digests are asked for.)
 import { ownFiles, PACKAGE_ROOT, resolveImport } from './sourceDigests.ts';
@@ -37,10 +38,11 @@ export function localGraph(model: string): string[] {
 
 /** The nearest file of one of `names` at or above `dir`. */
 function nearest(dir: string, names: readonly string[]): string[] {
-  for (let d = dir; ; d = dirname(d)) {
+  for (const d of folderAndAbove(dir)) {
     const found = names.map((n) => join(d, n)).filter((f) => existsSync(f));
-    if (found.length > 0 || dirname(d) === d) return found;
+    if (found.length > 0) return found;
   }
+  return [];
 }
 
 function compilerVersion(): string {

@@ -1,12 +1,13 @@
 // A worker thread that type-checks the model while the search runs beside it: the compiler
-// takes seconds, which a run should not wait for before it starts searching. Kept (--watch), it
-// checks again at each message, on the last check's program (typecheck.ts, createTypechecker).
+// takes seconds, which a run should not wait for before it starts searching. It checks again at
+// each message, on the last check's program (typecheck.ts, createTypechecker), until the thread
+// that started it lets it go (workerPool.ts, KeptTypechecker).
 import { parentPort, workerData } from 'node:worker_threads';
 import { keepCompiledCompiler } from './compiler.ts';
 import { createTypechecker } from './typecheck.ts';
 
 const port = parentPort!;
-const { file, keep } = workerData as { file: string; keep?: boolean };
+const { file } = workerData as { file: string };
 const check = createTypechecker();
 
 function answer(model: string): void {
@@ -20,4 +21,4 @@ function answer(model: string): void {
 }
 
 answer(file);
-if (keep === true) port.on('message', (m: { file: string }) => answer(m.file));
+port.on('message', (m: { file: string }) => answer(m.file));

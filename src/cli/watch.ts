@@ -70,20 +70,18 @@ export async function watchModel(file: string, io: CliIo, chalk: ChalkInstance, 
       );
   };
 
-  const stopInterrupt = io.onInterrupt?.(() => {
+  const quit = () => {
     quitting = true;
     if (running !== undefined) Atomics.store(running, 0, 1);
     poke();
-  });
+  };
+  const stopInterrupt = io.onInterrupt?.(quit);
   let lastReport: string | undefined;
   /** `r` pressed during a run: its report is printed when it ends. */
   let reportAfterRun = false;
   const stopInput = io.onInput?.((key) => {
-    if (key === 'q') {
-      quitting = true;
-      if (running !== undefined) Atomics.store(running, 0, 1);
-      poke();
-    } else if (key === 'r') {
+    if (key === 'q') quit();
+    else if (key === 'r') {
       if (running === undefined)
         io.stdout(lastReport !== undefined ? `${lastReport}` : 'no report yet: the last run did not get to results\n');
       else reportAfterRun = true;

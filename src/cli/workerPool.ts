@@ -237,30 +237,20 @@ export function typecheckModelFiles(file: string, kept?: KeptTypechecker): Promi
   const key = typecheckKey(file);
   const cached = cachedTypecheck(key);
   if (cached !== undefined) return Promise.resolve(cached);
-  return (kept?.check(file) ?? typecheckInWorker(file).errors).then((errors) => {
+  // Without --watch, a type-checking thread of its own, let go after its one answer.
+  const checker = kept ?? new KeptTypechecker();
+  const errors = checker.check(file).then((errors) => {
     if (typecheckKey(file) === key) storeTypecheck(key, errors);
     return errors;
   });
+  return kept !== undefined ? errors : errors.finally(() => checker.close());
 }
 
 type TypecheckMessage = { kind: 'done'; errors: TypeDiagnostic[] } | { kind: 'crash'; text: string };
 
-export function typecheckInWorker(file: string): { readonly errors: Promise<TypeDiagnostic[]> } {
-  const worker = new Worker(WORKER, { workerData: { task: 'typecheck', file } });
-  const errors = new Promise<TypeDiagnostic[]>((resolve, reject) => {
-    worker.on('message', (m: TypecheckMessage) => {
-      if (m.kind === 'done') resolve(m.errors);
-      else reject(new Error(`in the type-checking worker: ${m.text}`));
-      void worker.terminate();
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => reject(new Error(`the type-checking worker exited with code ${code} before it answered`)));
-  });
-  return { errors };
-}
-
 /**
- * The type-checking worker kept from one run to the next (--watch): the compiler stays loaded,
+ * A type-checking worker thread (typecheckWorker.ts), kept from one run to the next under --watch
+ * (closed after its one check otherwise): the compiler stays loaded,
  * and each check is built on the last one's program, so that a re-check after an edit parses
  * only the edited files (about 0.1 s for a 300-line Kubernetes model, against 0.8 s afresh).
  * Checks are asked one at a time; a worker that fails is replaced at the next check.
@@ -277,7 +267,7 @@ export class KeptTypechecker {
         this.worker.postMessage({ file });
         return;
       }
-      const worker = new Worker(WORKER, { workerData: { task: 'typecheck', file, keep: true } });
+      const worker = new Worker(WORKER, { workerData: { task: 'typecheck', file } });
       this.worker = worker;
       const fail = (e: Error) => {
         if (this.worker === worker) this.worker = undefined;

@@ -22,7 +22,7 @@
 // - The finalizer removals are merge patches of the finalizer list with the stored
 //   resourceVersion (removeFinalizer: a GET, then a patch with it, retried on conflict): one step.
 import { action, type Action } from '../engine/model.ts';
-import { del, FOREGROUND_FINALIZER, mergePatch, ORPHAN_FINALIZER, update } from './apiServer.ts';
+import { type ApiServer, del, FOREGROUND_FINALIZER, mergePatch, ORPHAN_FINALIZER, update } from './apiServer.ts';
 import type { Kubernetes } from './kubernetes.ts';
 import { isDeleting, keyOf, type KubeObject, type ObjectKey } from './object.ts';
 import { serverIn } from './world.ts';
@@ -94,17 +94,23 @@ function finalizing(owner: KubeObject, objects: Objects): { readonly orphan: Obj
   return undefined;
 }
 
+/** The keys of a server's objects that `take` picks (a collector step's parameters). */
+function keysWhere(objects: ApiServer['objects'] | undefined, take: (o: KubeObject, objects: Objects) => boolean): readonly ObjectKey[] {
+  if (objects === undefined) return NONE;
+  const keys: ObjectKey[] = [];
+  for (const [key, o] of objects) if (take(o, objects)) keys.push(key);
+  return keys;
+}
+
 /** `<server>GC.delete(key)`: the collector DELETEs an object of `server` none of whose owners is solid. */
 export function garbageCollectorAction<S>(kube: Kubernetes<S>, server: string): Action<S, ObjectKey> {
   return action<S, ObjectKey>(`${server}GC.delete`, {
     doc: `kube-controller-manager's garbage collector on ${server}: DELETE (with a UID precondition) an object whose owners are all gone or being deleted in the foreground.`,
-    params: (s) => {
-      const objects = serverIn(kube.world(s), server)?.objects;
-      if (objects === undefined) return NONE;
-      const keys: ObjectKey[] = [];
-      for (const [key, o] of objects) if (!o.ownerReferences.isEmpty() && deletion(o, objects) !== undefined) keys.push(key);
-      return keys;
-    },
+    params: (s) =>
+      keysWhere(
+        serverIn(kube.world(s), server)?.objects,
+        (o, objects) => !o.ownerReferences.isEmpty() && deletion(o, objects) !== undefined,
+      ),
     next: (s, key, events) => {
       const objects = serverIn(kube.world(s), server)?.objects;
       const o = objects?.get(key);
@@ -127,13 +133,8 @@ export function garbageCollectorFinalizeAction<S>(kube: Kubernetes<S>, server: s
     doc: `kube-controller-manager's garbage collector on ${server}: orphan the dependents of an owner deleted with the orphan policy, and remove the orphan or foregroundDeletion finalizer once nothing holds the owner.`,
     // Never enabled where nothing is deleted in the foreground or with the orphan policy: no warning then.
     optional: true,
-    params: (s) => {
-      const objects = serverIn(kube.world(s), server)?.objects;
-      if (objects === undefined) return NONE;
-      const keys: ObjectKey[] = [];
-      for (const [key, o] of objects) if (isDeleting(o) && finalizing(o, objects) !== undefined) keys.push(key);
-      return keys;
-    },
+    params: (s) =>
+      keysWhere(serverIn(kube.world(s), server)?.objects, (o, objects) => isDeleting(o) && finalizing(o, objects) !== undefined),
     next: (s, key, events) => {
       const objects = serverIn(kube.world(s), server)?.objects;
       const owner = objects?.get(key);
