@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Chalk } from 'chalk';
 import type { Worker } from 'node:worker_threads';
+import type { ExpanderJob } from './expanderWorker.ts';
 import { startExpanderWorker } from './workerPool.ts';
 import type { SearchOptions } from '../engine/search/bfs.ts';
 import { checkVariantParallel, splitRefusal } from '../engine/search/parallel/parallelSearch.ts';
@@ -35,6 +36,11 @@ export interface WorkerInput {
 }
 
 const port = parentPort!;
+/** Helpers kept between this thread's searches (--watch), each waiting for its next job. */
+const idleHelpers: Helper[] = [];
+/** This thread's searches' helper jobs so far (each job's number, portLink). */
+let jobs = 0;
+
 const nextInput = () => new Promise<WorkerInput>((resolve) => port.once('message', resolve));
 // A spare worker (workerPool.ts, startSpareWorker) was started before its variant was known, to
 // load these modules beside the main thread's loading; its input is the first message. A kept
@@ -47,7 +53,8 @@ for (;;) {
 }
 
 async function checkOne(input: WorkerInput): Promise<void> {
-  const helpers: Worker[] = [];
+  const helpers: Helper[] = [];
+  let searched = false;
   try {
     const model = await loadModel(input.file, input.params, input.run);
     const variant = model.variants.find((v) => v.name === input.variant)!;
@@ -59,6 +66,7 @@ async function checkOne(input: WorkerInput): Promise<void> {
           input.threads > 1 && splitRefusal(variant, input.search) === undefined ? startHelpers(input, input.threads - 1, helpers) : [],
           { offered: input.threads },
         );
+    searched = true;
     port.postMessage({ kind: 'done', rendered: renderVariant(result, input.render, variant) });
   } catch (e) {
     if (e instanceof ModelError) {
@@ -67,32 +75,73 @@ async function checkOne(input: WorkerInput): Promise<void> {
       port.postMessage({ kind: 'crash', text: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     }
   } finally {
-    for (const h of helpers) void h.terminate();
+    // A search that ended as it should has closed every helper, each with no report owed: kept
+    // (--watch), they wait for the next search. After a failure one may still owe a report.
+    for (const h of helpers) {
+      h.end();
+      if (searched && input.keep === true && h.closed) idleHelpers.push(h);
+      else void h.worker.terminate();
+    }
   }
 }
 
-/** Worker threads that each expand a share of this variant's search (expanderWorker.ts), added to `helpers`. */
-function startHelpers(input: WorkerInput, n: number, helpers: Worker[]) {
+/** A helper thread (expanderWorker.ts) in one search: its worker, and the end of its part in the search. */
+interface Helper {
+  readonly worker: Worker;
+  readonly heapMb: number;
+  /** Whether the search has sent it close. */
+  closed: boolean;
+  /** Stops this search's listening to it. */
+  end(): void;
+}
+
+/**
+ * Worker threads that each expand a share of this variant's search (expanderWorker.ts), added to
+ * `helpers`: idle ones kept from an earlier search if their heap is this one's, else new ones.
+ */
+function startHelpers(input: WorkerInput, n: number, helpers: Helper[]) {
+  const kept = idleHelpers.splice(0).filter((h) => {
+    if (h.heapMb === input.heapMb) return true;
+    void h.worker.terminate();
+    return false;
+  });
   return Array.from({ length: n }, () => {
-    const worker = startExpanderWorker(
-      { task: 'expander', file: input.file, params: input.params, run: input.run, variant: input.variant, search: input.search },
-      input.heapMb,
-    );
-    helpers.push(worker);
-    const link = portLink(worker);
-    let closed = false;
-    const send = link.send;
-    link.send = (order) => {
-      if (order.kind === 'close') closed = true;
-      send(order);
+    const job: ExpanderJob = {
+      file: input.file,
+      params: input.params,
+      run: input.run,
+      variant: input.variant,
+      search: input.search,
+      job: ++jobs,
+      keep: input.keep,
     };
-    worker.on('error', (e) => {
+    const reused = kept.pop()?.worker;
+    const worker = reused ?? startExpanderWorker({ task: 'expander', ...job }, input.heapMb);
+    reused?.postMessage(job);
+    const link = portLink(worker, job.job);
+    const send = link.send;
+    const onError = (e: Error) => {
       const oom = (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
       link.failed(new Error(oom ? `a search thread ran out of memory (its heap: ${input.heapMb} MiB)` : e.message));
-    });
-    worker.on('exit', (code) => {
-      if (!closed) link.failed(new Error(`a search thread exited with code ${code}`));
-    });
+    };
+    const onExit = (code: number) => {
+      if (!helper.closed) link.failed(new Error(`a search thread exited with code ${code}`));
+    };
+    const helper: Helper = {
+      worker,
+      heapMb: input.heapMb,
+      closed: false,
+      end() {
+        link.release();
+        worker.off('error', onError).off('exit', onExit);
+      },
+    };
+    link.send = (order) => {
+      if (order.kind === 'close') helper.closed = true;
+      send(order);
+    };
+    worker.on('error', onError).on('exit', onExit);
+    helpers.push(helper);
     return link;
   });
 }

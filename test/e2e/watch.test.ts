@@ -4,7 +4,7 @@
 // start a run; an edit that breaks the invariant is reported as newly violated, one that mends it
 // as proved; `r` prints the full report, a type error is the compiler's, `q` ends with exit 0.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -119,6 +119,46 @@ describe('modelcheck --watch', () => {
     s.child.stdin.write('q\n');
     expect(await s.exited).toBe(0);
   }, 120_000);
+
+  it('keeps its threads from run to run: the search thread and the helpers of a split search', async () => {
+    // Each thread that loads the model writes its thread id (the main thread's is 0; node:fs is
+    // not in the type check's defaults, types: []); a kept
+    // thread loads the model again at the next run, under the same id.
+    const dir = project(6);
+    const loads = join(dir, 'loads.txt');
+    writeFileSync(
+      join(dir, 'model.ts'),
+      "import { appendFileSync } from 'node:fs';\nimport { threadId } from 'node:worker_threads';\n" +
+        `${readFileSync(join(dir, 'model.ts'), 'utf8')}\nappendFileSync(new URL('./loads.txt', import.meta.url), \`\${threadId}\\n\`);\n`,
+    );
+    const threadLoads = () =>
+      existsSync(loads)
+        ? readFileSync(loads, 'utf8')
+            .split('\n')
+            .filter((l) => l !== '' && l !== '0')
+        : [];
+    const until = async (n: number) => {
+      const end = Date.now() + 30_000;
+      while (threadLoads().length < n) {
+        if (Date.now() > end) throw new Error(`${threadLoads().length} loads in worker threads, not ${n}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    // One variant on two threads: its search's thread and one helper (workerPool.ts, threadPlan).
+    session = new Session(
+      spawn(process.execPath, [BIN, 'model.ts', '--watch', '--workers', '2', '--no-progress', '--no-typecheck'], { cwd: dir }),
+    );
+    await session.until(WATCHING);
+    await until(2);
+    writeFileSync(join(dir, 'goal.ts'), 'export const GOAL: number = 7;\n');
+    await session.until('-- run 2 at');
+    await until(4);
+    const [first, second] = [threadLoads().slice(0, 2), threadLoads().slice(2)];
+    expect(new Set(first).size).toBe(2);
+    expect(new Set(second)).toEqual(new Set(first));
+    session.child.stdin.write('q\n');
+    expect(await session.exited).toBe(0);
+  }, 90_000);
 
   it('a model that imports a file in a folder not yet there: the run says so, and the watch goes on', async () => {
     const dir = project(6);
