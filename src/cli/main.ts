@@ -13,6 +13,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   if (argv[0] === 'docs') return (await import('./commands/docs.ts')).runDocs(argv.slice(1), io);
   if (argv[0] === 'explore') return (await import('./commands/explore.ts')).runExplore(argv.slice(1), io);
   if (argv[0] === 'resume') return (await import('./commands/resume.ts')).runResume(argv.slice(1), io);
+  if (argv[0] === 'conform') return (await import('./commands/conform.ts')).runConform(argv.slice(1), io);
   if (argv[0] === 'init') return (await import('./commands/init.ts')).runInit(argv.slice(1), io);
   return runCheck(argv, io);
 }

@@ -89,3 +89,13 @@ export {
   type InitialWorldOptions,
   type KubeFaults,
 } from './kubernetes.ts';
+export {
+  readAuditLog,
+  joinLogs,
+  UnreadableLog,
+  type AuditEvent,
+  type AuditLog,
+  type ObjectReference,
+  type Place,
+} from './audit/auditLog.ts';
+export { replayAudit, type ReplayOptions, type ReplayReport, type Divergence, type Answer, type Tally } from './audit/replayAudit.ts';

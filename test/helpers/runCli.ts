@@ -15,8 +15,8 @@ export interface CliRun {
 export async function runCli(argv: readonly string[], { typecheck = false } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  // (docs and explore run no type check and take no --workers.)
-  const command = argv[0] === 'docs' || argv[0] === 'explore';
+  // (docs, explore and conform run no type check and take no --workers.)
+  const command = argv[0] === 'docs' || argv[0] === 'explore' || argv[0] === 'conform';
   const withTypecheck = typecheck || command ? argv : [...argv, '--no-typecheck'];
   // One thread unless the test says otherwise: vitest already runs two test files at once, and
   // splitting each search too would oversubscribe the cores (the split search's own tests,

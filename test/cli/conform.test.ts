@@ -1,0 +1,86 @@
+// `modelcheck conform --audit FILE` as a user runs it: the report's text, --json, and the exit
+// statuses (0 every replayed request agrees, 1 a divergence, 2 a file it cannot read, 3 nothing
+// replayed), on the log of test/fixtures/audit/widgetLog.ts.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/runCli.ts';
+import { event, jsonLines, life, widget } from '../fixtures/audit/widgetLog.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'modelcheck-conform-'));
+function logFile(name: string, events: unknown[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, jsonLines(events));
+  return path;
+}
+
+describe('modelcheck conform --audit', () => {
+  it('a log the library agrees with: exit 0, and what was not replayed, with why', async () => {
+    const file = logFile('agrees.log', [event('create', 201, { level: 'Metadata', name: 'w0' }), ...life()]);
+    const r = await runCli(['conform', '--audit', file]);
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toBe(
+      `${file}: 9 audit events\n` +
+        "replayed 8 requests through the library's API server (Widget 8): every one agrees\n" +
+        '\nnot replayed: 1 event\n' +
+        `        1  Metadata level: the log holds no request body to replay (first at line 1)\n`,
+    );
+  });
+
+  it('a divergence: exit 1, the request, both answers and what differs', async () => {
+    const events = life();
+    // The DELETE as if the object had had no finalizer: removed at once.
+    events[4] = { ...events[4], responseObject: { kind: 'Status', apiVersion: 'v1', status: 'Success' } };
+    const file = logFile('differs.log', events.slice(0, 5));
+    const r = await runCli(['conform', '--audit', file]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe(
+      `${file}: 5 audit events\n` +
+        "replayed 5 requests through the library's API server (Widget 5): 4 agree, 1 differs\n" +
+        '\n' +
+        `first divergence: line 5 (event 5, auditID ${events[4].auditID})\n` +
+        '  DELETE /apis/example.com/v1/namespaces/default/widgets/w1  by system:serviceaccount:default:widget-controller\n' +
+        '  body: {"kind":"DeleteOptions","apiVersion":"v1"}\n' +
+        '  recorded: 200, object removed\n' +
+        '  library:  200, finalizers [example.com/cleanup], being deleted, generation 3, written\n' +
+        '  differs removed: true (recorded) vs false (library)\n',
+    );
+    const json = JSON.parse((await runCli(['conform', '--audit', file, '--json'])).stdout);
+    expect([json.replayed, json.agreed, json.divergences[0].diff]).toEqual([5, 4, ['removed: true (recorded) vs false (library)']]);
+  });
+
+  it('nothing replayed: exit 3, and it says so', async () => {
+    const file = logFile('nothing.log', [event('get', 200, { level: 'Metadata' })]);
+    const r = await runCli(['conform', '--audit', file]);
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toContain('no request could be replayed: nothing was checked (see what was skipped)\n');
+  });
+
+  it('a file it cannot read, or that is no log: exit 2, with why', async () => {
+    const missing = await runCli(['conform', '--audit', join(dir, 'none.log')]);
+    expect([missing.exitCode, missing.stderr]).toEqual([2, `modelcheck conform: cannot read ${join(dir, 'none.log')}: ENOENT\n`]);
+    const text = join(dir, 'text.log');
+    writeFileSync(text, 'hello\n');
+    const notLog = await runCli(['conform', '--audit', text]);
+    expect([notLog.exitCode, notLog.stderr]).toEqual([
+      2,
+      `modelcheck conform: ${text} is not an audit log: no line is JSON (line 1: Unexpected token 'h', "hello" is not valid JSON)\n`,
+    ]);
+    const none = await runCli(['conform']);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain('modelcheck conform: conform needs --audit FILE');
+  });
+
+  it('rotated files, oldest first, are one log', async () => {
+    const events = life();
+    const a = logFile('a.log', events.slice(0, 4));
+    const b = logFile('b.log', events.slice(4));
+    const r = await runCli(['conform', '--audit', a, '--audit', b]);
+    expect([r.exitCode, r.stdout.split('\n')[1]]).toEqual([
+      0,
+      "replayed 8 requests through the library's API server (Widget 8): every one agrees",
+    ]);
+    expect(widget('1').kind).toBe('Widget');
+  });
+});
