@@ -166,6 +166,19 @@ finalizers ("found new finalizers []string{...}"); two controller references wer
 create, with another message, and orphan with foregroundDeletion was accepted (apimachinery
 ValidateObjectMeta refuses both on any write). No model's counts or verdicts moved; the traces of
 docs/moveBack.md and docs/capi8946.md now carry the new messages.
+
+## Recorded runs: audit logs replayed
+
+\`modelcheck conform --audit FILE\` ([cli.md](cli.md#modelcheck-conform---audit)) replays a
+real API server's audit log through the library and compares every answer; its own tests
+(test/k8s/audit.test.ts) run a custom resource's life under a finalizer, each answer as store.go
+gives it. On the public samples (2026-12-07; the counts in cli.md), one disagreement, not the
+library's: falco's \`create_configmap_sensitive_values.json\` holds six creates of one ConfigMap
+name, each answered 201 with no delete between (rule fixtures, each event made on its own); the
+library answers the second 409 AlreadyExists, as store.go Create does. Out of scope, and counted
+as not replayed rather than compared: a built-in kind's strategy where it differs from a custom
+resource's (an update without resourceVersion, create on update, a Pod's graceful deletion,
+strategic merge patches with directives), server-side apply, subresources.
 `;
 }
 
