@@ -67,3 +67,4 @@ export * as k8s from './k8s/index.ts';
 export { FlatRecord, type FlatRecordOf } from './engine/values/flatRecord.ts';
 export * as packed from './engine/values/packed/index.ts';
 export type { PackedRecordOf } from './engine/values/packed/index.ts';
+export { followLog, type FollowResult, type FollowOptions, type FollowedStep } from './engine/search/followLog.ts';

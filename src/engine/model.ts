@@ -48,6 +48,12 @@ export type StepEvent =
       readonly answer: string;
       /** Whether the answer was a success. */
       readonly ok: boolean;
+      /**
+       * The request and its answer in the environment's own terms, for checking a recorded run
+       * against the model (followLog.ts); the engine does not read it. The Kubernetes library
+       * puts its RequestDetail (src/k8s/kubernetes.ts) here.
+       */
+      readonly detail?: unknown;
     }
   | {
       readonly kind: 'note';

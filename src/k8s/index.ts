@@ -88,6 +88,7 @@ export {
   type ObjectHistory,
   type InitialWorldOptions,
   type KubeFaults,
+  type RequestDetail,
 } from './kubernetes.ts';
 export {
   readAuditLog,
@@ -99,3 +100,5 @@ export {
   type Place,
 } from './audit/auditLog.ts';
 export { replayAudit, type ReplayOptions, type ReplayReport, type Divergence, type Answer, type Tally } from './audit/replayAudit.ts';
+export { auditEventOf, isRequestOf, objectJson, detailOf, MODEL_GROUP, MODEL_NAMESPACE } from './audit/requestJson.ts';
+export { checkRecordedRun, serversAndKinds, type RecordedRunCheck } from './audit/traceValidation.ts';

@@ -20,6 +20,7 @@ import {
   get,
   ORPHAN_FINALIZER,
   WatchEvent,
+  type ApiRequest,
   type ApiResponse,
   type ApiResult,
   type ApiServer,
@@ -76,6 +77,17 @@ import {
   withOrders,
   withPending,
 } from './world.ts';
+
+/**
+ * A request a step sent, as its StepEvent's `detail` carries it: the server it went to, what was
+ * asked (a GET has no body) and the answer. What checking a recorded run against the model
+ * compares (src/k8s/audit/traceValidation.ts).
+ */
+export interface RequestDetail {
+  readonly server: string;
+  readonly request: ApiRequest | { readonly verb: 'GET'; readonly key: ObjectKey };
+  readonly response: ApiResponse;
+}
 
 /** Where the Kubernetes world sits in the model's state: how to read it, and how to put a new one in. */
 export interface WorldField<S> {
@@ -357,6 +369,7 @@ export class Kubernetes<S> {
       request: describeRequest(result.request),
       answer: describeAnswer(result.request, result.response),
       ok: result.response.code < 300,
+      detail: { server, request: result.request, response: result.response } satisfies RequestDetail,
     });
     let next = withServer(world, server, result.server);
     if (result.event) {
@@ -433,6 +446,7 @@ export class Kubernetes<S> {
       request: `GET ${key}`,
       answer: 'reason' in response ? `404 NotFound: ${response.reason}` : '200 OK',
       ok: response.code === 200,
+      detail: { server, request: { verb: 'GET', key }, response } satisfies RequestDetail,
     });
     return response;
   }

@@ -148,3 +148,65 @@ describe('replaying a log through the library', () => {
     expect([r.replayed, r.skipped.map((s) => [s.why, s.count])]).toEqual([0, [['kind Widget: not among the kinds asked for', 8]]]);
   });
 });
+
+describe('what a real log holds besides the object (found by review)', () => {
+  it('a Table (kubectl get) or PartialObjectMetadata answer is a view, not the object: neither compared with it nor taken as it', () => {
+    const events = life().slice(0, 2);
+    const table = { apiVersion: 'meta.k8s.io/v1', kind: 'Table', metadata: { resourceVersion: '101' }, rows: [] };
+    events.push(event('get', 200, { response: table }), life()[2]);
+    const r = replay(jsonLines(events));
+    expect([r.replayed, r.agreed]).toEqual([4, 4]);
+  });
+
+  it('answers from outside the registry (403, 429, a timeout) and reads that may come from the watch cache are not replayed', () => {
+    const events = [
+      life()[0],
+      event('update', 403, { request: widget('100', { size: 9 }) }),
+      { ...event('get', 200, { response: widget('99') }), requestURI: `${URI}/w1?resourceVersion=0` },
+      life()[1],
+    ];
+    const r = replay(jsonLines(events));
+    expect([r.replayed, r.agreed, r.skipped.map((s) => s.why.split(':')[0])]).toEqual([
+      2,
+      2,
+      [
+        'answered 403 before or beside the registry (authentication, authorization, admission, rate limits, timeouts)',
+        'a read with a resourceVersion',
+      ],
+    ]);
+  });
+
+  it('a JSON patch whose test fails is 422 (handlers/patch.go applyJSPatch): a recorded 200 differs', () => {
+    const events = [
+      event('get', 200, { response: widget('100') }),
+      event('patch', 200, { request: [{ op: 'test', path: '/metadata/resourceVersion', value: '99' }], response: widget('101') }),
+    ];
+    expect(replay(jsonLines(events)).divergences[0].diff).toEqual(['code: 200 (recorded) vs 422 (library)']);
+  });
+
+  it('a label patch dropped from the log: the next answer shows a label the library never wrote', () => {
+    const events = life();
+    events.splice(3, 1);
+    const d = replay(jsonLines(events)).divergences[0];
+    expect([d.event, d.diff]).toEqual([4, ['labels: {"team":"a"} (recorded) vs {} (library)']]);
+  });
+
+  it('an object created again: its resourceVersions are never those of its first life', () => {
+    const gone = event('delete', 200, { request: { kind: 'DeleteOptions' }, response: { kind: 'Status', status: 'Success' } });
+    const again = event('create', 201, {
+      request: { ...widget(''), metadata: { name: 'w1', namespace: 'default' } },
+      response: widget('200'),
+    });
+    // A patch made from a copy of the first life: 409, whatever number the library gives the new one.
+    const stale = event('patch', 409, { request: { metadata: { resourceVersion: '100', labels: { x: 'y' } } } });
+    const r = replay(
+      jsonLines([
+        event('create', 201, { request: { ...widget(''), metadata: { name: 'w1', namespace: 'default' } }, response: widget('100') }),
+        gone,
+        again,
+        stale,
+      ]),
+    );
+    expect([r.replayed, r.agreed]).toEqual([4, 4]);
+  });
+});

@@ -49,7 +49,8 @@ export async function runConform(argv: readonly string[], io: CliIo): Promise<Ex
       // (Places name the file only when there are several.)
       logs.push(readAuditLog(readFileSync(file), opts.audit.length > 1 ? file : undefined));
     } catch (e) {
-      if (e instanceof UnreadableLog) io.stderr(`modelcheck conform: ${file} is not an audit log: ${e.message}\n`);
+      if (e instanceof RangeError) io.stderr(`modelcheck conform: ${file} is not an audit log: values nested too deep to read\n`);
+      else if (e instanceof UnreadableLog) io.stderr(`modelcheck conform: ${file} is not an audit log: ${e.message}\n`);
       else io.stderr(`modelcheck conform: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
       return EXIT.ERROR;
     }
@@ -63,7 +64,15 @@ export async function runConform(argv: readonly string[], io: CliIo): Promise<Ex
             .map((k) => k.trim())
             .filter((k) => k !== ''),
         );
-  const report = replayAudit(joinLogs(logs), kinds === undefined ? {} : { kinds });
+  let report: ReplayReport;
+  try {
+    report = replayAudit(joinLogs(logs), kinds === undefined ? {} : { kinds });
+  } catch (e) {
+    // (A body nested deeper than the stack: no API server writes one; Go's decoder stops at 10,000.)
+    if (!(e instanceof RangeError)) throw e;
+    io.stderr(`modelcheck conform: the log holds values nested too deep to read: ${e.message}\n`);
+    return EXIT.ERROR;
+  }
   const file = opts.audit.length === 1 ? opts.audit[0] : `${opts.audit.length} files`;
   if (opts.json) io.stdout(`${JSON.stringify({ file, ...report }, null, 2)}\n`);
   else io.stdout(renderReport(file, report, new Chalk({ level: opts.color && io.colorOut ? 1 : 0 })));

@@ -109,6 +109,22 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   }
 }
 
+/** What in an Event is not as audit.k8s.io/v1 types.go has it, if anything the replay reads is not. */
+function malformedIn(v: Record<string, unknown>): string | undefined {
+  const ref = v.objectRef;
+  if (ref !== undefined) {
+    if (typeof ref !== 'object' || ref === null || Array.isArray(ref)) return 'objectRef is not an object';
+    for (const [field, x] of Object.entries(ref)) if (typeof x !== 'string') return `objectRef.${field} is not a string`;
+  }
+  if (v.stage === 'ResponseComplete') {
+    const status = v.responseStatus as Record<string, unknown> | undefined;
+    if (typeof status !== 'object' || status === null) return 'no responseStatus at ResponseComplete';
+    if (!Number.isInteger(Number(status.code))) return 'responseStatus.code is not a number';
+  }
+  if (v.requestURI !== undefined && typeof v.requestURI !== 'string') return 'requestURI is not a string';
+  return undefined;
+}
+
 /** The Events in one JSON value, and for what is not one, why (a string). */
 function eventsIn(value: unknown): (AuditEvent | string)[] {
   if (Array.isArray(value)) return value.flatMap(eventsIn);
@@ -118,11 +134,22 @@ function eventsIn(value: unknown): (AuditEvent | string)[] {
   if (v.kind === 'Event' && typeof v.verb === 'string' && typeof v.stage === 'string') {
     const apiVersion = v.apiVersion;
     // (falco's samples, as the webhook backend sent them in 2018, carry no apiVersion.)
-    if (apiVersion === undefined || (typeof apiVersion === 'string' && apiVersion.startsWith('audit.k8s.io/'))) {
-      return [{ level: typeof v.level === 'string' ? v.level : 'Metadata', ...v } as unknown as AuditEvent];
+    if (apiVersion !== undefined && !(typeof apiVersion === 'string' && apiVersion.startsWith('audit.k8s.io/'))) {
+      return [`an Event of ${String(apiVersion)}, not audit.k8s.io`];
     }
-    return [`an Event of ${String(apiVersion)}, not audit.k8s.io`];
+    const malformed = malformedIn(v);
+    if (malformed !== undefined) return [`a malformed Event: ${malformed}`];
+    const status = v.responseStatus as Record<string, unknown> | undefined;
+    return [
+      {
+        ...v,
+        level: typeof v.level === 'string' ? v.level : 'Metadata',
+        ...(status !== undefined ? { responseStatus: { ...status, code: Number(status.code) } } : {}),
+      } as unknown as AuditEvent,
+    ];
   }
+  // Azure Event Hubs' export: { "records": [ ... ] }.
+  if (Array.isArray(v.records)) return v.records.flatMap(eventsIn);
   // Azure's diagnostic settings (category kube-audit, kube-audit-admin) wrap the Event, as an
   // object or as its JSON text.
   const props = v.properties as Record<string, unknown> | undefined;

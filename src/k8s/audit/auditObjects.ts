@@ -49,7 +49,16 @@ export function metadataOf(o: unknown): JsonObject {
 /** Whether `o` is an object of some kind (not a Status, DeleteOptions or a list). */
 export function isKindObject(o: unknown): o is JsonObject {
   if (!isObject(o) || !isObject(o.metadata)) return false;
+  // (meta.k8s.io: a Table for kubectl, PartialObjectMetadata for metadata clients: views, not the object.)
+  if (typeof o.apiVersion === 'string' && o.apiVersion.startsWith('meta.k8s.io/')) return false;
   return o.kind !== 'Status' && o.kind !== 'DeleteOptions' && !(typeof o.kind === 'string' && o.kind.endsWith('List'));
+}
+
+/** Whether a JSON value has an object key starting with `$` (a strategic merge patch's directives). */
+export function hasDirective(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasDirective);
+  if (!isObject(v)) return false;
+  return Object.entries(v).some(([k, x]) => k.startsWith('$') || hasDirective(x));
 }
 
 const NOT_SPEC = new Set(['apiVersion', 'kind', 'metadata', 'status']);

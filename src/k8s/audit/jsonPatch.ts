@@ -54,7 +54,7 @@ function at(doc: Json, path: readonly string[]): Json {
   let v: Json = doc;
   for (const k of path) {
     if (Array.isArray(v)) v = v[index(v, k, false)];
-    else if (isObject(v) && k in v) v = v[k];
+    else if (isObject(v) && Object.hasOwn(v, k)) v = v[k];
     else throw new JsonPatchError(`no value at /${path.join('/')}`);
   }
   return v;
@@ -76,8 +76,9 @@ function put(doc: Json, path: readonly string[], value: Json, how: 'add' | 'repl
     if (how === 'add') parent.splice(i, 0, value);
     else parent[i] = value;
   } else if (isObject(parent)) {
-    if (how === 'replace' && !(k in parent)) throw new JsonPatchError(`nothing to replace at /${path.join('/')}`);
-    parent[k] = value;
+    if (how === 'replace' && !Object.hasOwn(parent, k)) throw new JsonPatchError(`nothing to replace at /${path.join('/')}`);
+    // (defineProperty: a key such as __proto__ is a member like any other.)
+    Object.defineProperty(parent, k, { value, enumerable: true, writable: true, configurable: true });
   } else throw new JsonPatchError(`no container at /${path.slice(0, -1).join('/')}`);
   return doc;
 }
@@ -87,7 +88,7 @@ function remove(doc: Json, path: readonly string[]): Json {
   const parent = at(doc, path.slice(0, -1));
   const k = path[path.length - 1];
   if (Array.isArray(parent)) parent.splice(index(parent, k, false), 1);
-  else if (isObject(parent) && k in parent) delete parent[k];
+  else if (isObject(parent) && Object.hasOwn(parent, k)) delete parent[k];
   else throw new JsonPatchError(`nothing to remove at /${path.join('/')}`);
   return doc;
 }

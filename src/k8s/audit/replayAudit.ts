@@ -30,6 +30,7 @@ import type { AuditEvent, AuditLog, ObjectReference, Place } from './auditLog.ts
 import {
   applyMergePatch,
   canonical,
+  hasDirective,
   isKindObject,
   isObject,
   type Json,
@@ -62,6 +63,10 @@ export interface Answer {
     readonly generation?: number;
     /** The request wrote the object (a new resourceVersion); undefined where the log cannot tell. */
     readonly wrote?: boolean;
+    /** metadata.labels and annotations as canonical JSON, and the ownerReferences' `Kind/name`s; undefined for a removal. */
+    readonly labels?: string;
+    readonly annotations?: string;
+    readonly owners?: readonly string[];
   };
 }
 
@@ -107,6 +112,12 @@ export interface ReplayReport {
 /** A request the library made: its answer and the server after it. */
 type Made = Pick<ApiResult, 'server' | 'response'>;
 
+/**
+ * The answers of the registry, the library's part: success, NotFound, Conflict, Invalid. Others
+ * come from elsewhere in the server (401, 403, 400, 429, timeouts) and are not replayed.
+ */
+const REGISTRY_CODES = new Set([200, 201, 202, 404, 409, 422]);
+
 const WRITES = new Set(['create', 'update', 'patch', 'delete']);
 
 /** Replays `log` (see the top of this file). */
@@ -130,6 +141,8 @@ class Replay {
   private readonly realRv = new Map<ObjectKey, string>();
   /** Resource (`configmaps`, `clusters.cluster.x-k8s.io`) -> Kind, from every body in the log. */
   private readonly kindOf = new Map<string, string>();
+  /** The kinds some body names (a resource no body names is its own kind, and takes any object). */
+  private readonly namedKinds = new Set<string>();
   private readonly skipped = new Map<string, { count: number; first: Place }>();
   private readonly perKind = new Map<string, number>();
   private readonly divergences: Divergence[] = [];
@@ -148,6 +161,7 @@ class Replay {
         if (isKindObject(body) && typeof body.kind === 'string') this.kindOf.set(resourceOf(ref), body.kind);
       }
     }
+    for (const k of this.kindOf.values()) this.namedKinds.add(k);
   }
 
   run(): ReplayReport {
@@ -209,6 +223,19 @@ class Replay {
     }
     const key = `${libKind}/${libraryName(ref.namespace, name)}`;
     const code = e.responseStatus?.code ?? 0;
+    if (!REGISTRY_CODES.has(code)) {
+      this.skip(
+        `answered ${code} before or beside the registry (authentication, authorization, admission, rate limits, timeouts): not the library's`,
+        at,
+      );
+      // A timeout may have written; the other answers changed nothing.
+      if (code >= 500 && e.verb !== 'get' && this.knowledge.has(key)) this.knowledge.set(key, 'unknown');
+      return;
+    }
+    if (e.verb === 'get' && /[?&]resourceVersion=[^&]/.test(e.requestURI ?? '')) {
+      this.skip('a read with a resourceVersion: it may be served from the watch cache, older than the last write', at);
+      return;
+    }
     if (ref.subresource) {
       this.skip(
         `subresource ${ref.subresource}: its rules are not the library's; its answer, where the log has it, is the object's state after it`,
@@ -219,17 +246,20 @@ class Replay {
     }
     const first = !this.knowledge.has(key);
     if (first) this.knowledge.set(key, e.verb === 'create' && code !== 409 ? 'absent' : 'unknown');
+    const existed = first && e.verb === 'create';
     if (this.knowledge.get(key) === 'unknown') {
-      if (e.verb === 'get' && (code === 200 || code === 404) && (code === 404 || isKindObject(e.responseObject))) {
-        this.learn(key, libKind, code === 404 ? undefined : (e.responseObject as JsonObject));
+      if (e.verb === 'get' && (code === 404 || this.objectIn(e.responseObject, libKind) !== undefined)) {
+        this.learn(key, libKind, code === 404 ? undefined : this.objectIn(e.responseObject, libKind));
         this.rebuilt++;
         this.skip('a read of an object the log had not shown yet: its answer is the object as it was (rebuilt, not replayed)', at);
         return;
       }
       this.skip(
-        first
-          ? `an object's first request in the log is ${article(e.verb)}, not a create: it existed before the log began, and the log has not shown it yet`
-          : `${article(e.verb)} of an object whose state the log does not show since an earlier request that was not replayed`,
+        existed
+          ? "an object's first request in the log is a create answered 409: it existed before the log began, and the log has not shown it yet"
+          : first
+            ? `an object's first request in the log is ${article(e.verb)}, not a create: it existed before the log began, and the log has not shown it yet`
+            : `${article(e.verb)} of an object whose state the log does not show since an earlier request that was not replayed`,
         at,
       );
       this.afterUnreplayed(e, key, libKind);
@@ -241,7 +271,7 @@ class Replay {
     }
     const level = e.level;
     const hasBody = level === 'Request' || level === 'RequestResponse';
-    if (e.verb !== 'get' && e.verb !== 'delete' && !hasBody) {
+    if (e.verb !== 'get' && !hasBody) {
       this.skip(`${level} level: the log holds no request body to replay`, at);
       this.afterUnreplayed(e, key, libKind);
       return;
@@ -255,9 +285,9 @@ class Replay {
     this.replayed++;
     this.perKind.set(libKind, (this.perKind.get(libKind) ?? 0) + 1);
     const before = this.server.objects.get(key);
-    const recorded = this.recordedAnswer(e, key);
+    const recorded = this.recordedAnswer(e, key, libKind);
     const library = libraryAnswer(outcome, before);
-    const diff = compare(recorded, library);
+    const diff = compare(recorded, library, isObject(e.requestObject) && e.requestObject.orphanDependents === false);
     if (diff.length === 0) this.agreed++;
     else {
       this.divergences.push({
@@ -275,13 +305,15 @@ class Replay {
     }
     // The object as the log shows it after the request; where the log does not show it, as the
     // library left it when both succeeded (the codes agree) or failed alike.
-    if (code >= 200 && code < 300 && isKindObject(e.responseObject) && !removedIn(e)) this.learn(key, libKind, e.responseObject, outcome);
-    else if (code >= 200 && code < 300 && removedIn(e)) this.learn(key, libKind, undefined);
+    const shown = this.objectIn(e.responseObject, libKind);
+    if (code >= 200 && code < 300 && removedIn(e)) this.learn(key, libKind, undefined);
+    else if (code >= 200 && code < 300 && shown !== undefined) this.learn(key, libKind, shown, outcome);
     else if (code === 404) this.learn(key, libKind, undefined);
-    else if (library.code === code) {
-      this.server = outcome.server;
-      if (!this.server.objects.has(key)) this.knowledge.set(key, 'absent');
-    } else this.knowledge.set(key, 'unknown');
+    else if (code >= 300 && library.code === code) this.server = outcome.server;
+    else if (code >= 200 && code < 300 && e.verb === 'get') return;
+    // A write that succeeded with no answer in the log (Request level): its new resourceVersion
+    // is not in the log, so the next request that names one cannot be judged.
+    else this.knowledge.set(key, 'unknown');
   }
 
   /** The library's request for `e`, or why it cannot make it. */
@@ -314,7 +346,7 @@ class Replay {
           return "an update that created the object (the kind's strategy allows create on update; custom resources do not)";
         return update(
           this.server,
-          toKubeObject(withNamespace(body, ref.namespace), kind, typeof rv === 'string' ? this.libRv(key, rv) : 0),
+          toKubeObject(withNamespace(body, ref.namespace), kind, typeof rv === 'string' && rv !== '' ? this.libRv(key, rv) : 0),
         );
       }
       case 'patch':
@@ -322,7 +354,10 @@ class Replay {
       case 'delete': {
         const options = isObject(e.requestObject) ? e.requestObject : {};
         const pre = isObject(options.preconditions) ? options.preconditions : {};
-        const policy = options.propagationPolicy ?? (options.orphanDependents === true ? 'Orphan' : undefined);
+        // (orphanDependents, deprecated: true is Orphan, false Background: store.go shouldOrphanDependents.)
+        const policy =
+          options.propagationPolicy ??
+          (options.orphanDependents === true ? 'Orphan' : options.orphanDependents === false ? 'Background' : undefined);
         const graceful = metadataOf(e.responseObject).deletionGracePeriodSeconds;
         if (typeof graceful === 'number' && graceful > 0)
           return "a graceful deletion (a Pod's grace period, ended by the kubelet): not the library's";
@@ -351,13 +386,15 @@ class Replay {
     const stored = this.server.objects.get(key);
     const image = this.images.get(key);
     if (Array.isArray(body)) {
-      if (stored === undefined || image === undefined) return update(this.server, emptyObject(key, kind));
+      if (stored === undefined) return update(this.server, emptyObject(key, kind));
+      if (image === undefined) return 'a JSON patch of an object the log has not shown whole';
       let patched: Json;
       try {
         patched = applyJsonPatch(image, body as Json[]);
       } catch (err) {
+        // The API server's patcher answers 422 (handlers/patch.go applyJSPatch).
         if (err instanceof JsonPatchError)
-          return `a JSON patch that does not apply to the object as the log last showed it (${err.message})`;
+          return { server: this.server, response: { code: 422, reason: `the JSON patch does not apply: ${err.message}` } };
         throw err;
       }
       if (!isObject(patched)) return 'a JSON patch that leaves no object';
@@ -366,17 +403,24 @@ class Replay {
       return update(this.server, toKubeObject(patched, kind, libRv).set('uid', stored.uid));
     }
     if (!isObject(body)) return 'a patch whose body is neither an object nor an array';
-    if (canonical(body).includes('"$')) return 'a strategic merge patch (its $ directives): not the library’s';
+    if (hasDirective(body)) return 'a strategic merge patch (its $ directives): not the library’s';
     if (typeof body.apiVersion === 'string' && typeof body.kind === 'string' && /[?&]fieldManager=/.test(e.requestURI ?? '')) {
       return 'server-side apply: managed fields are not the library’s';
     }
     const meta = isObject(body.metadata) ? body.metadata : {};
+    if ('resourceVersion' in meta && (typeof meta.resourceVersion !== 'string' || meta.resourceVersion === '')) {
+      return "a patch that clears resourceVersion (an unconditional update: the kind's strategy's)";
+    }
     const rv = typeof meta.resourceVersion === 'string' ? this.libRv(key, meta.resourceVersion) : undefined;
     const sayable = Object.keys(meta).every((k) => ['labels', 'annotations', 'finalizers', 'resourceVersion'].includes(k));
     if (sayable && stored !== undefined) {
       const patch: { -readonly [K in keyof MergePatch]: MergePatch[K] } = {};
+      // (null removes the whole map: each entry, then.)
+      const all = (keys: Iterable<string>) => Object.fromEntries([...keys].map((k) => [k, null]));
       if (isObject(meta.labels)) patch.labels = meta.labels as Record<string, string | null>;
+      else if (meta.labels === null) patch.labels = all(stored.labels.keys());
       if (isObject(meta.annotations)) patch.annotations = meta.annotations as Record<string, string | null>;
+      else if (meta.annotations === null) patch.annotations = all(stored.annotations.keys());
       if (meta.finalizers !== undefined) patch.finalizers = Array.isArray(meta.finalizers) ? (meta.finalizers as string[]) : [];
       const spec: Record<string, string | null> = {};
       for (const [field, value] of Object.entries(body)) {
@@ -392,14 +436,15 @@ class Replay {
   }
 
   /** The recorded answer, in the terms compared. */
-  private recordedAnswer(e: AuditEvent, key: ObjectKey): Answer {
+  private recordedAnswer(e: AuditEvent, key: ObjectKey, kind: string): Answer {
     const code = e.responseStatus?.code ?? 0;
     const reason = e.responseStatus?.message ?? e.responseStatus?.reason;
     const base = { code, ...(reason ? { reason } : {}) };
     if (code < 200 || code >= 300) return base;
     if (removedIn(e)) return { ...base, object: { finalizers: [], deleting: true, removed: true } };
-    if (!isKindObject(e.responseObject)) return base;
-    const m = metadataOf(e.responseObject);
+    const shown = this.objectIn(e.responseObject, kind);
+    if (shown === undefined) return base;
+    const m = metadataOf(shown);
     const before = this.realRv.get(key);
     const rv = typeof m.resourceVersion === 'string' ? m.resourceVersion : undefined;
     return {
@@ -408,6 +453,9 @@ class Replay {
         finalizers: Array.isArray(m.finalizers) ? m.finalizers.map(String) : [],
         deleting: typeof m.deletionTimestamp === 'string',
         removed: false,
+        labels: canonical(m.labels ?? {}),
+        annotations: canonical(m.annotations ?? {}),
+        owners: ownerKeys(m.ownerReferences),
         ...(typeof m.generation === 'number' ? { generation: m.generation } : {}),
         ...(e.verb === 'get'
           ? { wrote: false }
@@ -424,11 +472,12 @@ class Replay {
   private afterUnreplayed(e: AuditEvent, key: ObjectKey, kind: string): void {
     const code = e.responseStatus?.code ?? 0;
     if (code >= 400 && code !== 404) return; // refused: nothing changed
-    if (e.verb === 'get' && code === 200 && isKindObject(e.responseObject)) this.learn(key, kind, e.responseObject);
+    const shown = this.objectIn(e.responseObject, kind);
+    if (e.verb === 'get' && code === 200 && shown !== undefined) this.learn(key, kind, shown);
     else if (code === 404 && !e.objectRef?.subresource) this.learn(key, kind, undefined);
     else if (e.verb === 'get') return;
     else if (code >= 200 && code < 300 && removedIn(e)) this.learn(key, kind, undefined);
-    else if (code >= 200 && code < 300 && isKindObject(e.responseObject)) this.learn(key, kind, e.responseObject);
+    else if (code >= 200 && code < 300 && shown !== undefined) this.learn(key, kind, shown);
     else this.knowledge.set(key, 'unknown');
   }
 
@@ -473,8 +522,9 @@ class Replay {
     let rv: number;
     if (typeof real === 'string' && this.rvs.get(key)?.has(real)) rv = this.rvs.get(key)!.get(real)!;
     else {
-      const previous = this.server.objects.get(key)?.resourceVersion;
-      rv = libAfter !== undefined && libAfter !== previous ? libAfter : (this.lastRv.get(key) ?? 0) + 1;
+      // A number the object never had (a re-created object starts the library's count again).
+      const last = this.lastRv.get(key) ?? 0;
+      rv = libAfter !== undefined && libAfter > last ? libAfter : last + 1;
       if (typeof real === 'string') this.rvOf(key).set(real, rv);
     }
     this.lastRv.set(key, Math.max(rv, this.lastRv.get(key) ?? 0));
@@ -483,6 +533,11 @@ class Replay {
     this.knowledge.set(key, 'known');
     this.images.set(key, o);
     if (typeof real === 'string') this.realRv.set(key, real);
+  }
+
+  /** `o` if it is the object itself, of `kind` (not a Status, a Table, a Scale...), else undefined. */
+  private objectIn(o: unknown, kind: string): JsonObject | undefined {
+    return isKindObject(o) && (o.kind === undefined || o.kind === kind || !this.namedKinds.has(kind)) ? o : undefined;
   }
 
   private rvOf(key: ObjectKey): Map<string, number> {
@@ -501,6 +556,11 @@ class Replay {
     this.rvOf(key).set(rv, fresh);
     return fresh;
   }
+}
+
+/** The `Kind/name` of each ownerReference. */
+function ownerKeys(refs: Json | undefined): string[] {
+  return Array.isArray(refs) ? refs.filter(isObject).map((r) => `${String(r.kind)}/${String(r.name)}`) : [];
 }
 
 function nameIn(o: unknown): string | undefined {
@@ -535,7 +595,9 @@ function removedIn(e: AuditEvent): boolean {
   if (!isKindObject(o)) return false;
   const m = metadataOf(o);
   const none = !Array.isArray(m.finalizers) || m.finalizers.length === 0;
-  return none && (e.verb === 'delete' || typeof m.deletionTimestamp === 'string');
+  // (A Pod in its grace period has no finalizers and is still there.)
+  const grace = typeof m.deletionGracePeriodSeconds === 'number' && m.deletionGracePeriodSeconds > 0;
+  return none && !grace && e.verb !== 'get' && (e.verb === 'delete' || typeof m.deletionTimestamp === 'string');
 }
 
 function libraryAnswer(r: Made, before: KubeObject | undefined): Answer {
@@ -550,16 +612,19 @@ function libraryAnswer(r: Made, before: KubeObject | undefined): Answer {
       removed: response.removed,
       generation: o.generation,
       wrote: response.removed || before === undefined || o.resourceVersion !== before.resourceVersion,
+      labels: canonical(o.labels.toObject()),
+      annotations: canonical(o.annotations.toObject()),
+      owners: o.ownerReferences.toArray().map((k) => k.split('/')[0] + '/' + k.split('/').at(-1)),
     },
   };
 }
 
 /** The fields in which the two answers differ. */
-function compare(recorded: Answer, library: Answer): string[] {
+function compare(recorded: Answer, library: Answer, orphanFalse: boolean): string[] {
   const diff: string[] = [];
   const both = (what: string, a: unknown, b: unknown) => diff.push(`${what}: ${a} (recorded) vs ${b} (library)`);
   // 202 Accepted: a DELETE that left the object, sent with orphanDependents false (handlers delete.go).
-  const code = recorded.code === 202 && library.code === 200 && library.object?.removed === false ? 200 : recorded.code;
+  const code = recorded.code === 202 && orphanFalse && library.code === 200 && library.object?.removed === false ? 200 : recorded.code;
   if (code !== library.code) both('code', recorded.code, library.code);
   const r = recorded.object;
   const l = library.object;
@@ -571,6 +636,10 @@ function compare(recorded: Answer, library: Answer): string[] {
   if (r.deleting !== l.deleting) both('deletionTimestamp set', r.deleting, l.deleting);
   if (r.generation !== undefined && r.generation !== l.generation) both('generation', r.generation, l.generation);
   if (r.wrote !== undefined && r.wrote !== l.wrote) both('wrote (a new resourceVersion)', r.wrote, l.wrote);
+  if (r.labels !== undefined && r.labels !== l.labels) both('labels', r.labels, l.labels);
+  if (r.annotations !== undefined && r.annotations !== l.annotations) both('annotations', r.annotations, l.annotations);
+  if (r.owners !== undefined && l.owners !== undefined && r.owners.join(',') !== l.owners.join(','))
+    both('ownerReferences', `[${r.owners.join(', ')}]`, `[${l.owners.join(', ')}]`);
   return diff;
 }
 
