@@ -175,7 +175,7 @@ real API server's audit log through the library and compares every answer; its o
 gives it. On the public samples (2026-12-07; the counts in cli.md), one disagreement, not the
 library's: falco's \`create_configmap_sensitive_values.json\` holds six creates of one ConfigMap
 name, each answered 201 with no delete between (rule fixtures, each event made on its own); the
-library answers the second 409 AlreadyExists, as store.go Create does. Out of scope, and counted
+library answers the second to the sixth 409 AlreadyExists, as store.go Create does. Out of scope, and counted
 as not replayed rather than compared: a built-in kind's strategy where it differs from a custom
 resource's (an update without resourceVersion, create on update, a Pod's graceful deletion,
 strategic merge patches with directives), server-side apply, subresources.
