@@ -101,4 +101,4 @@ export {
 } from './audit/auditLog.ts';
 export { replayAudit, type ReplayOptions, type ReplayReport, type Divergence, type Answer, type Tally } from './audit/replayAudit.ts';
 export { auditEventOf, isRequestOf, objectJson, detailOf, MODEL_GROUP, MODEL_NAMESPACE } from './audit/requestJson.ts';
-export { checkRecordedRun, serversAndKinds, type RecordedRunCheck } from './audit/traceValidation.ts';
+export { checkRecordedRun, auditLogsOf, serversAndKinds, type RecordedRunCheck } from './audit/traceValidation.ts';

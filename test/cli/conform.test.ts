@@ -1,10 +1,13 @@
 // `modelcheck conform --audit FILE` as a user runs it: the report's text, --json, and the exit
 // statuses (0 every replayed request agrees, 1 a divergence, 2 a file it cannot read, 3 nothing
 // replayed), on the log of test/fixtures/audit/widgetLog.ts.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { k8s, type Variant } from 'modelcheck';
+import moveModel from '../../models/move.ts';
+import { PathReplayer } from '../../src/engine/search/replay.ts';
 import { runCli } from '../helpers/runCli.ts';
 import { event, jsonLines, life, widget } from '../fixtures/audit/widgetLog.ts';
 
@@ -83,4 +86,67 @@ describe('modelcheck conform --audit', () => {
     ]);
     expect(widget('1').kind).toBe('Widget');
   });
+});
+
+describe('modelcheck conform <model> --audit: a recorded run against a model', () => {
+  // v1.9.3's first counterexample in docs/move.manifest.json, written as its servers' audit logs
+  // (test/k8s/traceValidation.test.ts checks every one, and the tampered copies, through the API).
+  const variant = moveModel.variants.find((v) => v.name === 'v1.9.3')! as Variant<unknown>;
+  const recorded = JSON.parse(readFileSync('docs/move.manifest.json', 'utf8')).variants['v1.9.3'].violations[0];
+  const replayed = new PathReplayer(variant).replay(recorded.init, recorded.steps);
+  const logs = k8s.auditLogsOf('trace' in replayed ? replayed.trace.slice(1) : []);
+  const write = (name: string, log: k8s.AuditLog, change?: (e: k8s.AuditEvent, i: number) => k8s.AuditEvent) => {
+    const path = join(dir, name);
+    writeFileSync(path, log.events.map((e, i) => JSON.stringify(change ? change(e.event, i) : e.event)).join('\n'));
+    return path;
+  };
+  const source = write('source.log', logs.get('source')!);
+  const target = write('target.log', logs.get('target')!);
+
+  it('conforms: exit 0, the path of the model with each recorded write it matches', async () => {
+    const r = await runCli([
+      'conform',
+      'models/move.ts',
+      '--variant',
+      'v1.9.3',
+      '--audit',
+      `source=${source}`,
+      '--audit',
+      `target=${target}`,
+    ]);
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toContain(
+      'the recorded run against variant v1.9.3 (6 recorded writes to source, target): conforms, a behaviour of the model from initial state 55',
+    );
+    expect(r.stdout).toContain(`   9. mover.removeFinalizers(DockerCluster/c1)\n         matches source ${source}:3: PATCH`);
+  }, 60_000);
+
+  it('a tampered body: exit 1, the recorded write named, and what the model could have sent', async () => {
+    const tampered = write('tampered.log', logs.get('source')!, (e, i) =>
+      i === 2 ? { ...e, requestObject: { metadata: { finalizers: ['other'] } } } : e,
+    );
+    const r = await runCli([
+      'conform',
+      'models/move.ts',
+      '--variant',
+      'v1.9.3',
+      '--audit',
+      `source=${tampered}`,
+      '--audit',
+      `target=${target}`,
+    ]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toContain('does not conform\n  recorded write 5, source');
+    expect(r.stdout).toContain(
+      '    mover.removeFinalizers(DockerCluster/c1): source API server: PATCH DockerCluster/c1 (merge) {"metadata":{"finalizers":[]}}',
+    );
+  }, 60_000);
+
+  it('a model of several servers: each log names its server', async () => {
+    const r = await runCli(['conform', 'models/move.ts', '--variant', 'v1.9.3', '--audit', source]);
+    expect([r.exitCode, r.stderr]).toEqual([
+      2,
+      `modelcheck conform: name the API server ${source} is the log of: --audit SERVER=${source} (the model's servers: source, target)\n`,
+    ]);
+  }, 60_000);
 });

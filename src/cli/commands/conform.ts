@@ -3,9 +3,14 @@
 // when every replayed request agrees, 1 at a divergence, 2 for a file it cannot read, 3 when
 // the log holds no request it could replay (nothing was checked).
 import { readFileSync } from 'node:fs';
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
 import { type AuditLog, type Place, joinLogs, readAuditLog, UnreadableLog } from '../../k8s/audit/auditLog.ts';
+import { checkRecordedRun, type RecordedRunCheck, serversAndKinds } from '../../k8s/audit/traceValidation.ts';
+import type { Variant } from '../../engine/model.ts';
+import { ModelError } from '../../engine/errors.ts';
+import { exitForFailure } from '../failure.ts';
+import { loadModel } from '../loadModel.ts';
 import { replayAudit, type Answer, type Divergence, type ReplayReport } from '../../k8s/audit/replayAudit.ts';
 import { EXIT, type ExitCode } from '../exitCodes.ts';
 import type { CliIo } from '../io.ts';
@@ -13,6 +18,8 @@ import { parseCommand } from '../parseCommand.ts';
 
 interface Options {
   audit: string[];
+  variant?: string;
+  param: string[];
   kinds?: string;
   json?: boolean;
   color: boolean;
@@ -22,62 +29,186 @@ export async function runConform(argv: readonly string[], io: CliIo): Promise<Ex
   const cmd = new Command()
     .name('modelcheck conform')
     .description(
-      "Replay a Kubernetes API server's audit log (audit.k8s.io Events: JSON lines, an EventList or an array; gzip too) through the library's API server, and compare each answer with the recorded one.",
+      "Replay a Kubernetes API server's audit log (audit.k8s.io Events: JSON lines, an EventList or an array; gzip too) through the library's API server, comparing each answer with the recorded one; with a model, also check that the recorded run is one of the model's behaviours.",
     )
+    .argument('[model]', "the model file whose behaviours the recorded run must be one of (its servers' kinds are the ones replayed)")
     .option(
-      '--audit <file>',
-      'the audit log (RequestResponse level replays every write; Metadata level, reads only); repeat for rotated files, oldest first',
+      '--audit <[server=]file>',
+      'an audit log (RequestResponse level replays every write; Metadata level, reads only); repeat for rotated files, oldest first; with a model of several API servers, name the server each log is from (source=source.log)',
       (v: string, all: string[]) => [...all, v],
       [],
     )
+    .option('--variant <name>', 'the variant the recorded run must be a behaviour of (default: the first)')
+    .option('--param <name=value>', "set one of the model's parameters (repeat for several)", (v: string, all: string[]) => [...all, v], [])
     .option(
       '--kinds <Kind,...>',
-      'only the requests for objects of these kinds (default: every kind, under the rules of a custom resource)',
+      "only the requests for objects of these kinds (default: a model's kinds, else every kind, under the rules of a custom resource)",
     )
     .option('--json', 'print the report as JSON')
     .option('--no-color', 'no colour')
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
   const parsed = parseCommand<Options>(cmd, argv, io, 'modelcheck conform', (o) => {
-    if (o.audit.length === 0) throw new Error('conform needs --audit FILE');
+    if (o.audit.length === 0) throw new InvalidArgumentError('conform needs --audit FILE');
   });
   if ('exit' in parsed) return parsed.exit;
-  const { opts } = parsed;
-  const logs: AuditLog[] = [];
-  for (const file of opts.audit) {
+  const { file: modelFile, opts } = parsed;
+  const chalk = new Chalk({ level: opts.color && io.colorOut ? 1 : 0 });
+  let variant: Variant<unknown> | undefined;
+  let servers: string[] = [];
+  let modelKinds: string[] = [];
+  if (modelFile !== undefined) {
     try {
-      // (Places name the file only when there are several.)
-      logs.push(readAuditLog(readFileSync(file), opts.audit.length > 1 ? file : undefined));
+      const model = await loadModel(modelFile, opts.param);
+      const name = opts.variant ?? model.variants[0].name;
+      variant = model.variants.find((v) => v.name === name);
+      if (variant === undefined) {
+        throw new ModelError('MC004_UNKNOWN_VARIANT', `model ${model.name} has no variant ${name}`, {
+          model: model.name,
+          hint: `its variants: ${model.variants.map((v) => v.name).join(', ')}`,
+        });
+      }
+      ({ servers, kinds: modelKinds } = serversAndKinds(variant));
     } catch (e) {
-      if (e instanceof RangeError) io.stderr(`modelcheck conform: ${file} is not an audit log: values nested too deep to read\n`);
-      else if (e instanceof UnreadableLog) io.stderr(`modelcheck conform: ${file} is not an audit log: ${e.message}\n`);
-      else io.stderr(`modelcheck conform: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
-      return EXIT.ERROR;
+      return exitForFailure(e, io, modelFile, chalk);
     }
   }
-  const kinds =
-    opts.kinds === undefined
-      ? undefined
-      : new Set(
-          opts.kinds
-            .split(',')
-            .map((k) => k.trim())
-            .filter((k) => k !== ''),
-        );
-  let report: ReplayReport;
+  // Each log: its server (with a model) and its files, in the order given.
+  const byServer = new Map<string, string[]>();
+  for (const arg of opts.audit) {
+    const at = arg.indexOf('=');
+    const named = at > 0 && servers.includes(arg.slice(0, at));
+    const server = named ? arg.slice(0, at) : servers.length === 1 ? servers[0] : '';
+    if (variant !== undefined && server === '') {
+      io.stderr(
+        `modelcheck conform: name the API server ${arg} is the log of: --audit SERVER=${arg} (the model's servers: ${servers.join(', ')})\n`,
+      );
+      return EXIT.ERROR;
+    }
+    byServer.set(server, [...(byServer.get(server) ?? []), named ? arg.slice(at + 1) : arg]);
+  }
+  const logs: { server: string; files: string[]; log: AuditLog }[] = [];
+  for (const [server, files] of byServer) {
+    const read: AuditLog[] = [];
+    for (const file of files) {
+      try {
+        // (Places name the file only when there are several.)
+        read.push(readAuditLog(readFileSync(file), opts.audit.length > 1 ? file : undefined));
+      } catch (e) {
+        if (e instanceof RangeError) io.stderr(`modelcheck conform: ${file} is not an audit log: values nested too deep to read\n`);
+        else if (e instanceof UnreadableLog) io.stderr(`modelcheck conform: ${file} is not an audit log: ${e.message}\n`);
+        else io.stderr(`modelcheck conform: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+        return EXIT.ERROR;
+      }
+    }
+    logs.push({ server, files, log: joinLogs(read) });
+  }
+  const listed = opts.kinds
+    ?.split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
+  const kinds = listed !== undefined ? new Set(listed) : variant !== undefined ? new Set(modelKinds) : undefined;
+  const reports: { server: string; file: string; report: ReplayReport }[] = [];
+  let run: RecordedRunCheck | undefined;
   try {
-    report = replayAudit(joinLogs(logs), kinds === undefined ? {} : { kinds });
+    for (const l of logs) {
+      const file = l.files.length === 1 ? l.files[0] : `${l.files.length} files`;
+      reports.push({ server: l.server, file, report: replayAudit(l.log, kinds === undefined ? {} : { kinds }) });
+    }
+    if (variant !== undefined) run = checkRecordedRun(variant, logs, { kinds: kinds ?? new Set(modelKinds) });
   } catch (e) {
     // (A body nested deeper than the stack: no API server writes one; Go's decoder stops at 10,000.)
-    if (!(e instanceof RangeError)) throw e;
-    io.stderr(`modelcheck conform: the log holds values nested too deep to read: ${e.message}\n`);
-    return EXIT.ERROR;
+    if (e instanceof RangeError) {
+      io.stderr(`modelcheck conform: the log holds values nested too deep to read: ${e.message}\n`);
+      return EXIT.ERROR;
+    }
+    return exitForFailure(e, io, modelFile ?? opts.audit[0], chalk);
   }
-  const file = opts.audit.length === 1 ? opts.audit[0] : `${opts.audit.length} files`;
-  if (opts.json) io.stdout(`${JSON.stringify({ file, ...report }, null, 2)}\n`);
-  else io.stdout(renderReport(file, report, new Chalk({ level: opts.color && io.colorOut ? 1 : 0 })));
-  if (report.divergences.length > 0) return EXIT.NOT_MET;
-  return report.replayed === 0 ? EXIT.INCOMPLETE : EXIT.OK;
+  if (opts.json) {
+    const replay = reports.map((r) => ({ ...(r.server !== '' ? { server: r.server } : {}), file: r.file, ...r.report }));
+    io.stdout(
+      `${JSON.stringify(
+        run === undefined
+          ? replay.length === 1
+            ? replay[0]
+            : { replay }
+          : { replay, recordedRun: { variant: variant!.name, ...runJson(run) } },
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    io.stdout(reports.map((r) => renderReport(r.server !== '' ? `${r.file} (${r.server})` : r.file, r.report, chalk)).join('\n'));
+    if (run !== undefined) io.stdout(`\n${renderRun(variant!.name, run, chalk)}`);
+  }
+  if (reports.some((r) => r.report.divergences.length > 0) || run?.result.verdict === 'diverges') return EXIT.NOT_MET;
+  if (run?.result.verdict === 'undecided') return EXIT.INCOMPLETE;
+  if (run !== undefined) return run.observations.length === 0 ? EXIT.INCOMPLETE : EXIT.OK;
+  return reports.every((r) => r.report.replayed === 0) ? EXIT.INCOMPLETE : EXIT.OK;
+}
+
+/** Where an observation was, as the report names it: `source line 5`. */
+function observationText(run: RecordedRunCheck, i: number): string {
+  const o = run.observations[i];
+  const e = o.event;
+  return `${run.servers.length > 1 ? `${o.server} ` : ''}${placeText(o.at)}: ${e.verb.toUpperCase()} ${e.requestURI ?? ''} -> ${e.responseStatus?.code}`;
+}
+
+function runJson(run: RecordedRunCheck) {
+  const r = run.result;
+  return {
+    servers: run.servers,
+    observations: run.observations.length,
+    skipped: run.skipped,
+    ...(r.verdict === 'diverges'
+      ? {
+          ...r,
+          request: { at: run.observations[r.at].at, server: run.observations[r.at].server, event: run.observations[r.at].event },
+          instead: r.instead.map((x) => ({
+            action: x.action,
+            request: x.event.kind === 'request' ? `${x.event.to}: ${x.event.request} -> ${x.event.answer}` : x.event.text,
+          })),
+        }
+      : r),
+  };
+}
+
+/** The recorded run's verdict against the variant: conforms with the path, or the first request no step makes. */
+function renderRun(variant: string, run: RecordedRunCheck, chalk: InstanceType<typeof Chalk>): string {
+  const r = run.result;
+  const out: string[] = [];
+  const head = `the recorded run against variant ${variant} (${plural(run.observations.length, 'recorded write')} to ${run.servers.join(', ')})`;
+  if (r.verdict === 'undecided') out.push(`${head}: ${chalk.yellow('undecided')}: ${r.why}`);
+  else if (r.verdict === 'conforms') {
+    out.push(
+      `${head}: ${chalk.green('conforms')}, a behaviour of the model from initial state ${r.init + 1} (${plural(r.states, 'state')} consistent with the log on the way):`,
+    );
+    for (const [i, step] of r.steps.entries()) {
+      out.push(
+        `  ${String(i + 1).padStart(3)}. ${step.action}${step.matched.map((m) => `\n         matches ${observationText(run, m)}`).join('')}`,
+      );
+    }
+  } else {
+    out.push(`${head}: ${chalk.red('does not conform')}`);
+    out.push(`  recorded write ${r.at + 1}, ${observationText(run, r.at)}`);
+    out.push(`  no step of the model makes it from any of the ${plural(r.consistent, 'state')} consistent with the log before it`);
+    if (r.instead.length > 0) {
+      out.push('  what the model could have sent instead:');
+      for (const x of r.instead)
+        if (x.event.kind === 'request') out.push(`    ${x.action}: ${x.event.to}: ${x.event.request} -> ${x.event.answer}`);
+    } else out.push('  from those states the model sends no write the log records');
+    out.push(`  a path to one of those states, from initial state ${r.init + 1}:`);
+    for (const [i, step] of r.steps.entries())
+      out.push(
+        `  ${String(i + 1).padStart(3)}. ${step.action}${step.matched.length > 0 ? `  (matches recorded write ${step.matched.map((m) => m + 1).join(', ')})` : ''}`,
+      );
+  }
+  const skipped = run.skipped.reduce((n, s) => n + s.count, 0);
+  if (skipped > 0) {
+    out.push(`  not followed: ${plural(skipped, 'event')}`);
+    for (const s of run.skipped) out.push(`  ${count(s.count).padStart(7)}  ${s.why} (first at ${placeText(s.first)})`);
+  }
+  return `${out.join('\n')}\n`;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -23,6 +23,8 @@ export interface AuditEvent {
   readonly requestObject?: unknown;
   readonly responseObject?: unknown;
   readonly requestReceivedTimestamp?: string;
+  /** When the stage was reached: for ResponseComplete, when the answer was written (the order of logs of several servers). */
+  readonly stageTimestamp?: string;
 }
 
 /** audit.ObjectReference: which object the request was for. */

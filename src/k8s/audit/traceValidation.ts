@@ -4,14 +4,14 @@
 // (requestJson.ts isRequestOf), every other step is free (followLog.ts, the engine's search
 // constrained by a log, as TLA+ trace validation does). Reads are not observed: a controller
 // reads its cache, which the audit log never sees, and a live GET changes nothing.
-import type { Variant } from '../../engine/model.ts';
+import type { StepEvent, Variant } from '../../engine/model.ts';
 import { type FollowResult, followLog } from '../../engine/search/followLog.ts';
 import { viewOf } from '../../engine/values/representations/table.ts';
 import { ApiServer } from '../apiServer.ts';
 import { KubeObject } from '../object.ts';
 import type { AuditEvent, AuditLog, Place } from './auditLog.ts';
 import { isKindObject, resourceOf } from './auditObjects.ts';
-import { detailOf, isRequestOf, resourceOfKind } from './requestJson.ts';
+import { auditEventOf, detailOf, isRequestOf, resourceOfKind } from './requestJson.ts';
 import type { Tally } from './replayAudit.ts';
 
 /** The API servers (by name) and the kinds of objects in a variant's initial states. */
@@ -41,9 +41,9 @@ export function serversAndKinds(variant: Variant<unknown>): { servers: string[];
 }
 
 export interface RecordedRunCheck {
-  /** The server whose log it is, and the recorded writes followed (observations), with where each was. */
-  readonly server: string;
-  readonly observations: readonly { readonly event: AuditEvent; readonly at: Place }[];
+  /** The servers whose logs were followed, and the recorded writes followed (observations), in order, with where each was. */
+  readonly servers: readonly string[];
+  readonly observations: readonly { readonly event: AuditEvent; readonly at: Place; readonly server: string }[];
   /** Events that are not observations, by why. */
   readonly skipped: readonly Tally[];
   readonly result: FollowResult;
@@ -51,20 +51,26 @@ export interface RecordedRunCheck {
 
 const WRITES = new Set(['create', 'update', 'patch', 'delete']);
 
-/** Follows `log`, the audit log of the model's API server `server`, through `variant`. */
+/**
+ * Follows the audit logs of some of the model's API servers (`logs`: each server's) through
+ * `variant`. The logs of several servers are merged by the time each request was answered
+ * (stageTimestamp), the order in which their answers were written; one server's log keeps its own order.
+ */
 export function checkRecordedRun(
   variant: Variant<unknown>,
-  log: AuditLog,
-  options: { readonly server: string; readonly kinds: ReadonlySet<string>; readonly maxStatesPerPosition?: number },
+  logs: readonly { readonly server: string; readonly log: AuditLog }[],
+  options: { readonly kinds: ReadonlySet<string>; readonly maxStatesPerPosition?: number },
 ): RecordedRunCheck {
   // Each resource's kind: from the bodies, else the resource a written log gives the model's kind.
   const kindOfResource = new Map<string, string>();
   for (const kind of options.kinds) kindOfResource.set(resourceOfKind(kind), kind);
-  for (const { event } of log.events) {
-    const ref = event.objectRef;
-    if (ref?.resource === undefined || ref.subresource) continue;
-    for (const body of [event.requestObject, event.responseObject]) {
-      if (isKindObject(body) && typeof body.kind === 'string') kindOfResource.set(resourceOf(ref), body.kind);
+  for (const { log } of logs) {
+    for (const { event } of log.events) {
+      const ref = event.objectRef;
+      if (ref?.resource === undefined || ref.subresource) continue;
+      for (const body of [event.requestObject, event.responseObject]) {
+        if (isKindObject(body) && typeof body.kind === 'string') kindOfResource.set(resourceOf(ref), body.kind);
+      }
     }
   }
   const kindOf = (e: AuditEvent) => {
@@ -72,35 +78,65 @@ export function checkRecordedRun(
     if (ref?.resource === undefined) return undefined;
     return kindOfResource.get(resourceOf(ref)) ?? kindOfResource.get(ref.resource);
   };
-  const observations: { event: AuditEvent; at: Place }[] = [];
+  const observations: { event: AuditEvent; at: Place; server: string }[] = [];
   const skipped = new Map<string, { count: number; first: Place }>();
   const skip = (why: string, at: Place) => {
     const s = skipped.get(why);
     if (s) s.count++;
     else skipped.set(why, { count: 1, first: at });
   };
-  for (const { event, at } of log.events) {
-    if (event.stage !== 'ResponseComplete') skip(`stage ${event.stage}`, at);
-    else if (!WRITES.has(event.verb)) skip(`${event.verb}: reads are not observed (a controller reads its cache)`, at);
-    else if (event.objectRef?.resource === undefined) skip('not a resource request', at);
-    else if (/[?&]dryRun=/.test(event.requestURI ?? '')) skip('a dry run', at);
-    else {
-      const kind = kindOf(event);
-      if (kind === undefined || !options.kinds.has(kind)) skip(`${kind ?? resourceOf(event.objectRef)}: not a kind the model holds`, at);
-      else observations.push({ event, at });
+  for (const { server, log } of logs) {
+    for (const { event, at } of log.events) {
+      if (event.stage !== 'ResponseComplete') skip(`stage ${event.stage}`, at);
+      else if (!WRITES.has(event.verb)) skip(`${event.verb}: reads are not observed (a controller reads its cache)`, at);
+      else if (event.objectRef?.resource === undefined) skip('not a resource request', at);
+      else if (/[?&]dryRun=/.test(event.requestURI ?? '')) skip('a dry run', at);
+      else {
+        const kind = kindOf(event);
+        if (kind === undefined || !options.kinds.has(kind)) skip(`${kind ?? resourceOf(event.objectRef)}: not a kind the model holds`, at);
+        else observations.push({ event, at, server });
+      }
     }
   }
-  const result = followLog(
-    variant,
-    observations.map((o) => o.event),
-    {
-      observed: (e) => {
-        const d = detailOf(e);
-        return d !== undefined && d.server === options.server && d.request.verb !== 'GET' && options.kinds.has(d.request.key.split('/')[0]);
-      },
-      matches: (e, o) => isRequestOf(detailOf(e)!, o, kindOf),
-      ...(options.maxStatesPerPosition !== undefined ? { maxStatesPerPosition: options.maxStatesPerPosition } : {}),
+  if (logs.length > 1) observations.sort((a, b) => (a.event.stageTimestamp ?? '').localeCompare(b.event.stageTimestamp ?? ''));
+  const servers = new Set(logs.map((l) => l.server));
+  const result = followLog(variant, observations, {
+    observed: (e) => {
+      const d = detailOf(e);
+      return d !== undefined && servers.has(d.server) && d.request.verb !== 'GET' && options.kinds.has(d.request.key.split('/')[0]);
     },
-  );
-  return { server: options.server, observations, skipped: [...skipped].map(([why, s]) => ({ why, ...s })), result };
+    matches: (e, o) => {
+      const d = detailOf(e)!;
+      return d.server === o.server && isRequestOf(d, o.event, kindOf);
+    },
+    ...(options.maxStatesPerPosition !== undefined ? { maxStatesPerPosition: options.maxStatesPerPosition } : {}),
+  });
+  return { servers: [...servers], observations, skipped: [...skipped].map(([why, s]) => ({ why, ...s })), result };
+}
+
+/**
+ * A path's requests as the audit logs its API servers would have written (RequestResponse
+ * level), one log per server, each Event timed by its step (stageTimestamp) so that the logs
+ * merge back into the path's order: what tests and users feed back to checkRecordedRun.
+ */
+export function auditLogsOf(
+  steps: readonly { readonly action: string | null; readonly events?: readonly StepEvent[] }[],
+): Map<string, AuditLog> {
+  const logs = new Map<string, { event: AuditEvent; at: Place }[]>();
+  let n = 0;
+  for (const step of steps) {
+    for (const e of step.events ?? []) {
+      const d = detailOf(e);
+      if (d === undefined || d.request.verb === 'GET') continue;
+      n++;
+      const events = logs.get(d.server) ?? [];
+      logs.set(d.server, events);
+      const event = {
+        ...auditEventOf(d, n, (step.action ?? '').split('.')[0]),
+        stageTimestamp: new Date(Date.UTC(2026, 0, 1) + n).toISOString(),
+      };
+      events.push({ event, at: { line: events.length + 1 } });
+    }
+  }
+  return new Map([...logs].map(([server, events]) => [server, { events, notEvents: [] }]));
 }

@@ -1,0 +1,143 @@
+// A recorded run checked against a model (issue 48, part 3): every counterexample of
+// models/move.ts, written as the audit logs of its two API servers, is a behaviour of its
+// variant; tampered copies are not, and the first recorded write no step can make is the one
+// named. The counterexamples are the ones docs/move.manifest.json records (the search found
+// them; replayed here from their step labels); the tampered positions are hand-derived from
+// the v1.9.3 mover's order (mover.go: pause, create on the target in owner order, annotate,
+// remove finalizers).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { k8s, type StepEvent, type Variant } from 'modelcheck';
+import model from '../../models/move.ts';
+import { PathReplayer } from '../../src/engine/search/replay.ts';
+import { toggler } from '../fixtures/k8s/toggler.ts';
+
+interface Recorded {
+  readonly property: string;
+  readonly init: number;
+  readonly steps: readonly string[];
+  readonly loopAction: string | null;
+}
+const manifest = JSON.parse(readFileSync('docs/move.manifest.json', 'utf8')) as {
+  variants: Record<string, { violations?: Recorded[] }>;
+};
+
+/** The counterexample's steps, replayed (the closing step of a lasso included). */
+function stepsOf(variant: Variant<unknown>, v: Recorded) {
+  const replayed = new PathReplayer(variant).replay(v.init, v.steps, v.loopAction ?? undefined);
+  if (!('trace' in replayed)) throw new Error(`cannot replay: ${replayed.why}`);
+  return [...replayed.trace.slice(1), ...(replayed.closing ? [replayed.closing] : [])];
+}
+
+type Entry = { server: string; event: k8s.AuditEvent };
+/** The logs of every server, merged in the order their writes were answered. */
+function merged(logs: Map<string, k8s.AuditLog>): Entry[] {
+  return [...logs]
+    .flatMap(([server, log]) => log.events.map((e) => ({ server, event: e.event })))
+    .sort((a, b) => (a.event.stageTimestamp ?? '').localeCompare(b.event.stageTimestamp ?? ''));
+}
+
+function check(variant: Variant<unknown>, entries: readonly Entry[]) {
+  const by = new Map<string, k8s.AuditLog['events'][number][]>();
+  for (const [i, e] of entries.entries()) by.set(e.server, [...(by.get(e.server) ?? []), { event: e.event, at: { line: i + 1 } }]);
+  const { kinds } = k8s.serversAndKinds(variant);
+  return k8s.checkRecordedRun(
+    variant,
+    [...by].map(([server, events]) => ({ server, log: { events, notEvents: [] } })),
+    { kinds: new Set(kinds) },
+  ).result;
+}
+
+const variantNamed = (name: string) => model.variants.find((v) => v.name === name)! as Variant<unknown>;
+
+describe("models/move.ts's counterexamples as audit logs", () => {
+  const recorded = Object.entries(manifest.variants).flatMap(([name, r]) => (r.violations ?? []).map((v) => ({ name, v })));
+  it('there are counterexamples to check (the record holds them)', () => {
+    expect(recorded.length).toBeGreaterThan(50);
+  });
+  for (const { name, v } of recorded) {
+    it(`${name}, ${v.property}: conforms`, () => {
+      const variant = variantNamed(name);
+      const entries = merged(k8s.auditLogsOf(stepsOf(variant, v)));
+      const result = check(variant, entries);
+      expect(result.verdict).toBe('conforms');
+      if (result.verdict === 'conforms') expect(result.steps.flatMap((s) => s.matched)).toEqual(entries.map((_e, i) => i));
+    });
+  }
+});
+
+describe('tampered copies are not behaviours of the model: the first write no step can make is named', () => {
+  const variant = variantNamed('v1.9.3');
+  const v = manifest.variants['v1.9.3'].violations![0];
+  // pause Cluster (source), create Cluster, create DockerCluster (target), annotate, remove
+  // finalizers, EnsureFinalizer's patch (source).
+  const entries = merged(k8s.auditLogsOf(stepsOf(variant, v)));
+  const retimed = (list: Entry[]) =>
+    list.map((e, i) => ({ ...e, event: { ...e.event, stageTimestamp: entries[Math.min(i, entries.length - 1)].event.stageTimestamp } }));
+
+  it('the untampered log: six writes, in the mover order', () => {
+    expect(entries.map((e) => `${e.server} ${e.event.verb} ${e.event.objectRef?.resource}`)).toEqual([
+      'source patch clusters',
+      'target create clusters',
+      'target create dockerclusters',
+      'source patch dockerclusters',
+      'source patch dockerclusters',
+      'source patch dockerclusters',
+    ]);
+    expect(check(variant, entries).verdict).toBe('conforms');
+  });
+
+  it('a changed body: the mover never removes finalizers to leave "other"', () => {
+    const tampered = entries.map((e, i) =>
+      i === 4 ? { ...e, event: { ...e.event, requestObject: { metadata: { finalizers: ['other'] } } } } : e,
+    );
+    const r = check(variant, tampered);
+    expect([r.verdict, 'at' in r ? r.at : undefined]).toEqual(['diverges', 4]);
+    if (r.verdict === 'diverges') expect(r.instead.map((x) => x.action)).toContain('mover.removeFinalizers(DockerCluster/c1)');
+  });
+
+  it('a removed request: the mover annotates before it removes finalizers', () => {
+    const r = check(variant, retimed(entries.filter((_e, i) => i !== 3)));
+    expect([r.verdict, 'at' in r ? r.at : undefined]).toEqual(['diverges', 3]);
+    if (r.verdict === 'diverges') expect(r.instead.map((x) => x.action)).toContain('mover.addDeleteForMoveAnnotation(DockerCluster/c1)');
+  });
+
+  it('reordered requests: the mover creates the Cluster before its DockerCluster', () => {
+    const swapped = [...entries];
+    [swapped[1], swapped[2]] = [swapped[2], swapped[1]];
+    const r = check(variant, retimed(swapped));
+    expect([r.verdict, 'at' in r ? r.at : undefined]).toEqual(['diverges', 1]);
+    if (r.verdict === 'diverges') expect(r.instead.map((x) => x.action)).toContain('mover.createTargetObject(Cluster/c1)');
+  });
+});
+
+describe('a long recorded run', () => {
+  it('10,000 writes of a controller that never rests: conforms, each matched in order', () => {
+    const variant = toggler() as Variant<unknown>;
+    // One behaviour, walked step by step: the first enabled step each time.
+    const steps: { action: string; events: StepEvent[] }[] = [];
+    let s = [...variant.init()][0];
+    let writes = 0;
+    while (writes < 10_000) {
+      let taken = false;
+      for (const a of variant.actions) {
+        for (const p of a.params ? a.params(s) : [undefined]) {
+          const events: StepEvent[] = [];
+          const t = a.next(s, p, events);
+          if (t === undefined) continue;
+          steps.push({ action: a.name, events });
+          writes += events.filter((e) => e.kind === 'request').length;
+          s = t;
+          taken = true;
+          break;
+        }
+        if (taken) break;
+      }
+      if (!taken) throw new Error('the toggler came to rest');
+    }
+    const logs = k8s.auditLogsOf(steps);
+    expect(logs.get('main')!.events).toHaveLength(10_000);
+    const r = k8s.checkRecordedRun(variant, [{ server: 'main', log: logs.get('main')! }], { kinds: new Set(['Thing']) }).result;
+    expect(r.verdict).toBe('conforms');
+  }, 120_000);
+});
