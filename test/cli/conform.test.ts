@@ -150,3 +150,44 @@ describe('modelcheck conform <model> --audit: a recorded run against a model', (
     ]);
   }, 60_000);
 });
+
+describe('modelcheck conform <model> --policy', () => {
+  it("prints the audit policy that records the model's kinds' writes and GETs at RequestResponse, nothing else", async () => {
+    const r = await runCli([
+      'conform',
+      'models/move.ts',
+      '--policy',
+      '--group',
+      'Cluster=cluster.x-k8s.io',
+      '--group',
+      'DockerCluster=infrastructure.cluster.x-k8s.io',
+    ]);
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    // audit.k8s.io/v1 Policy (k8s.io/apiserver pkg/apis/audit/v1 types.go: Policy, PolicyRule, GroupResources).
+    expect(r.stdout.slice(r.stdout.indexOf('apiVersion'))).toBe(
+      [
+        'apiVersion: audit.k8s.io/v1',
+        'kind: Policy',
+        'omitStages: ["RequestReceived"]',
+        'rules:',
+        '  - level: RequestResponse',
+        '    verbs: ["get", "create", "update", "patch", "delete"]',
+        '    resources:',
+        '      - group: "cluster.x-k8s.io"',
+        '        resources: ["clusters", "clusters/status"]',
+        '      - group: "infrastructure.cluster.x-k8s.io"',
+        '        resources: ["dockerclusters", "dockerclusters/status"]',
+        '  - level: None',
+        '',
+      ].join('\n'),
+    );
+  }, 60_000);
+
+  it('a custom kind without its group: exit 2, and how to give it', async () => {
+    const r = await runCli(['conform', 'models/move.ts', '--policy', '--group', 'Cluster=cluster.x-k8s.io']);
+    expect([r.exitCode, r.stderr]).toEqual([
+      2,
+      'modelcheck conform: the API group of DockerCluster is not known here: give it, --group DockerCluster=GROUP (kubectl api-resources shows it)\n',
+    ]);
+  }, 60_000);
+});

@@ -179,6 +179,11 @@ library answers the second to the sixth 409 AlreadyExists, as store.go Create do
 as not replayed rather than compared: a built-in kind's strategy where it differs from a custom
 resource's (an update without resourceVersion, create on update, a Pod's graceful deletion,
 strategic merge patches with directives), server-side apply, subresources.
+
+\`modelcheck conform MODEL --audit SERVER=FILE\` also checks that a recorded run is a behaviour of
+the model (trace validation: [cli.md](cli.md#a-recorded-run-against-a-model-conform-model---audit)),
+and \`conform MODEL --policy\` prints the audit policy that records what that needs
+([kubernetes.md](kubernetes.md#checking-a-real-controllers-run-against-the-model)).
 `;
 }
 

@@ -10,6 +10,7 @@ import { checkRecordedRun, type RecordedRunCheck, serversAndKinds } from '../../
 import type { Variant } from '../../engine/model.ts';
 import { ModelError } from '../../engine/errors.ts';
 import { exitForFailure } from '../failure.ts';
+import { auditPolicy, kindsWithoutGroup } from '../../k8s/audit/auditPolicy.ts';
 import { loadModel } from '../loadModel.ts';
 import { replayAudit, type Answer, type Divergence, type ReplayReport } from '../../k8s/audit/replayAudit.ts';
 import { EXIT, type ExitCode } from '../exitCodes.ts';
@@ -18,6 +19,8 @@ import { parseCommand } from '../parseCommand.ts';
 
 interface Options {
   audit: string[];
+  policy?: boolean;
+  group: string[];
   variant?: string;
   param: string[];
   kinds?: string;
@@ -44,12 +47,20 @@ export async function runConform(argv: readonly string[], io: CliIo): Promise<Ex
       '--kinds <Kind,...>',
       "only the requests for objects of these kinds (default: a model's kinds, else every kind, under the rules of a custom resource)",
     )
+    .option('--policy', 'print the audit policy (audit.k8s.io/v1 Policy) that records what checking a run against the model needs')
+    .option(
+      '--group <Kind=group>',
+      "the API group of one of the model's kinds, for --policy (built-in kinds' are known)",
+      (v: string, all: string[]) => [...all, v],
+      [],
+    )
     .option('--json', 'print the report as JSON')
     .option('--no-color', 'no colour')
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
   const parsed = parseCommand<Options>(cmd, argv, io, 'modelcheck conform', (o) => {
-    if (o.audit.length === 0) throw new InvalidArgumentError('conform needs --audit FILE');
+    if (o.policy && cmd.args[0] === undefined) throw new InvalidArgumentError('--policy needs a model: modelcheck conform MODEL --policy');
+    if (o.audit.length === 0 && !o.policy) throw new InvalidArgumentError('conform needs --audit FILE (or, with a model, --policy)');
   });
   if ('exit' in parsed) return parsed.exit;
   const { file: modelFile, opts } = parsed;
@@ -72,6 +83,18 @@ export async function runConform(argv: readonly string[], io: CliIo): Promise<Ex
     } catch (e) {
       return exitForFailure(e, io, modelFile, chalk);
     }
+  }
+  if (opts.policy) {
+    const groups = new Map(opts.group.map((g) => [g.slice(0, g.indexOf('=')), g.slice(g.indexOf('=') + 1)] as const));
+    const missing = kindsWithoutGroup(modelKinds, groups);
+    if (missing.length > 0) {
+      io.stderr(
+        `modelcheck conform: the API group of ${missing.join(', ')} is not known here: give it, --group ${missing[0]}=GROUP (kubectl api-resources shows it)\n`,
+      );
+      return EXIT.ERROR;
+    }
+    io.stdout(auditPolicy(modelKinds, groups, `${modelFile} (variant ${variant!.name})`));
+    return EXIT.OK;
   }
   // Each log: its server (with a model) and its files, in the order given.
   const byServer = new Map<string, string[]>();
