@@ -102,18 +102,11 @@ describe('modelcheck conform <model> --audit: a recorded run against a model', (
   };
   const source = write('source.log', logs.get('source')!);
   const target = write('target.log', logs.get('target')!);
+  const conformV193 = (sourceLog: string) =>
+    runCli(['conform', 'models/move.ts', '--variant', 'v1.9.3', '--audit', `source=${sourceLog}`, '--audit', `target=${target}`]);
 
   it('conforms: exit 0, the path of the model with each recorded write it matches', async () => {
-    const r = await runCli([
-      'conform',
-      'models/move.ts',
-      '--variant',
-      'v1.9.3',
-      '--audit',
-      `source=${source}`,
-      '--audit',
-      `target=${target}`,
-    ]);
+    const r = await conformV193(source);
     expect([r.exitCode, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toContain(
       'the recorded run against variant v1.9.3 (6 recorded writes to source, target): conforms, a behaviour of the model from initial state 55',
@@ -125,16 +118,7 @@ describe('modelcheck conform <model> --audit: a recorded run against a model', (
     const tampered = write('tampered.log', logs.get('source')!, (e, i) =>
       i === 2 ? { ...e, requestObject: { metadata: { finalizers: ['other'] } } } : e,
     );
-    const r = await runCli([
-      'conform',
-      'models/move.ts',
-      '--variant',
-      'v1.9.3',
-      '--audit',
-      `source=${tampered}`,
-      '--audit',
-      `target=${target}`,
-    ]);
+    const r = await conformV193(tampered);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toContain('does not conform\n  recorded write 5, source');
     expect(r.stdout).toContain(
@@ -190,4 +174,17 @@ describe('modelcheck conform <model> --policy', () => {
       'modelcheck conform: the API group of DockerCluster is not known here: give it, --group DockerCluster=GROUP (kubectl api-resources shows it)\n',
     ]);
   }, 60_000);
+});
+
+describe('modelcheck conform with a model that has no Kubernetes API servers', () => {
+  it('says so (exit 2), for --audit and --policy alike', async () => {
+    const file = logFile('any.log', life());
+    for (const args of [['--audit', file], ['--policy']]) {
+      const r = await runCli(['conform', 'test/fixtures/dieHard.ts', ...args]);
+      expect([r.exitCode, r.stderr]).toEqual([
+        2,
+        'modelcheck conform: test/fixtures/dieHard.ts has no Kubernetes API servers (no k8s world in the initial states of variant default): nothing of an audit log can be its behaviour\n',
+      ]);
+    }
+  });
 });

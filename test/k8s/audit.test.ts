@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { k8s } from 'modelcheck';
 import { event, jsonLines, life, URI, widget } from '../fixtures/audit/widgetLog.ts';
+import { resourceOfKind } from '../../src/k8s/audit/requestJson.ts';
 
 const replay = (bytes: Uint8Array, options?: { kinds?: ReadonlySet<string> }) => k8s.replayAudit(k8s.readAuditLog(bytes), options);
 
@@ -208,5 +209,19 @@ describe('what a real log holds besides the object (found by review)', () => {
       ]),
     );
     expect([r.replayed, r.agreed]).toEqual([4, 4]);
+  });
+});
+
+describe('resource names from kinds (the written logs and --policy)', () => {
+  it('follows the plural rules kubectl and controller-gen use', () => {
+    expect(['Cluster', 'Endpoints', 'Ingress', 'Policy', 'Gateway', 'Box', 'Batch'].map(resourceOfKind)).toEqual([
+      'clusters',
+      'endpoints',
+      'ingresses',
+      'policies',
+      'gateways',
+      'boxes',
+      'batches',
+    ]);
   });
 });

@@ -7,7 +7,8 @@
 // remove finalizers).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { k8s, type StepEvent, type Variant } from 'modelcheck';
+import { followLog, k8s, type StepEvent, type Variant } from 'modelcheck';
+import backupModel from '../../models/examples/backupOperator.ts';
 import model from '../../models/move.ts';
 import { PathReplayer } from '../../src/engine/search/replay.ts';
 import { toggler } from '../fixtures/k8s/toggler.ts';
@@ -140,4 +141,86 @@ describe('a long recorded run', () => {
     const r = k8s.checkRecordedRun(variant, [{ server: 'main', log: logs.get('main')! }], { kinds: new Set(['Thing']) }).result;
     expect(r.verdict).toBe('conforms');
   }, 120_000);
+});
+
+describe('matching a real client’s requests (found by review)', () => {
+  const detail = (request: k8s.RequestDetail['request'], code = 200): k8s.RequestDetail =>
+    ({
+      server: 'main',
+      request,
+      response: code >= 300 ? { code, reason: 'no' } : { code, object: k8s.object({ kind: 'Widget', name: 'w' }), removed: false },
+    }) as k8s.RequestDetail;
+  const recorded = (verb: string, requestObject: unknown, code = 200): k8s.AuditEvent => ({
+    level: 'RequestResponse',
+    stage: 'ResponseComplete',
+    verb,
+    objectRef: { resource: 'widgets', namespace: 'prod', name: 'w', apiGroup: 'example.com' },
+    responseStatus: { code },
+    requestObject,
+  });
+  const kindOf = () => 'Widget';
+
+  it('a create from a real client: its own API group, namespace and more fields match the model’s', () => {
+    const body = k8s.object({ kind: 'Widget', name: 'w', finalizers: ['f'], spec: { size: 1 } });
+    const real = {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'w', namespace: 'prod', finalizers: ['f'], labels: { app: 'x' } },
+      spec: { size: 1, extra: true },
+    };
+    expect(k8s.isRequestOf(detail({ verb: 'CREATE', key: 'Widget/w', body }, 201), recorded('create', real, 201), kindOf)).toBe(true);
+    const other = { ...real, spec: { size: 2 } };
+    expect(k8s.isRequestOf(detail({ verb: 'CREATE', key: 'Widget/w', body }, 201), recorded('create', other, 201), kindOf)).toBe(false);
+  });
+
+  it("a merge patch: controller-runtime's null for an emptied list matches; a field the patch leaves out matches nothing the model sets", () => {
+    const emptied = detail({ verb: 'PATCH', key: 'Widget/w', body: { finalizers: [] } });
+    expect(k8s.isRequestOf(emptied, recorded('patch', { metadata: { finalizers: null } }), kindOf)).toBe(true);
+    expect(k8s.isRequestOf(emptied, recorded('patch', { metadata: { labels: { a: 'b' } } }), kindOf)).toBe(false);
+    const unlabel = detail({ verb: 'PATCH', key: 'Widget/w', body: { labels: { a: null } } });
+    expect(k8s.isRequestOf(unlabel, recorded('patch', { metadata: { labels: { b: 'c' } } }), kindOf)).toBe(false);
+    expect(k8s.isRequestOf(unlabel, recorded('patch', { metadata: { labels: { a: null } } }), kindOf)).toBe(true);
+  });
+
+  it('kinds a model only creates are its kinds too (backupOperator creates its Job)', () => {
+    const backup = backupModel.variants[0] as Variant<unknown>;
+    expect(k8s.serversAndKinds(backup)).toEqual({ servers: ['main'], kinds: ['Backup', 'Job'] });
+  });
+
+  it('writes in several namespaces: undecided until the model’s is named', () => {
+    const variant = toggler() as Variant<unknown>;
+    const write = (ns: string) => ({
+      event: { ...recorded('patch', {}), objectRef: { resource: 'things', namespace: ns, name: 'o' } },
+      at: { line: 1 },
+    });
+    const log = { events: [write('a'), write('b')], notEvents: [] };
+    const r = k8s.checkRecordedRun(variant, [{ server: 'main', log }], { kinds: new Set(['Thing']) });
+    expect(r.result).toMatchObject({ verdict: 'undecided', why: expect.stringContaining('in 2 namespaces (a, b)') });
+  });
+});
+
+describe("followLog's answer where a step sends several observed events", () => {
+  // One step sends A then B; the log is A, C: A matched, then B where C was recorded.
+  const variant: Variant<number> = {
+    name: 'two',
+    init: () => [0],
+    actions: [
+      {
+        name: 'both',
+        next: (s: number, _p: unknown, events?: StepEvent[]) => {
+          if (s !== 0) return undefined;
+          events?.push({ kind: 'note', text: 'A' }, { kind: 'note', text: 'B' });
+          return 1;
+        },
+      },
+    ],
+    properties: [],
+  };
+  it('names the second observation, and the event the step sent there', () => {
+    const r = followLog(variant, ['A', 'C'], { observed: () => true, matches: (e, o) => e.kind === 'note' && e.text === o });
+    expect(r).toMatchObject({ verdict: 'diverges', at: 1, instead: [{ event: { text: 'B' }, action: 'both' }] });
+    expect(followLog(variant, ['A', 'B'], { observed: () => true, matches: (e, o) => e.kind === 'note' && e.text === o }).verdict).toBe(
+      'conforms',
+    );
+  });
 });

@@ -23,7 +23,7 @@ describe('reading a counterexample', () => {
   it("fills in a request's sender from the step's actor", () => {
     const r = checkVariant(finalizerRace(['removeFinalizers', 'delete']));
     const steps = readCounterexample(r.violations[0]).steps;
-    expect(steps[1].events).toEqual([
+    expect(steps[1].events?.map((e) => (e.kind === 'request' ? { ...e, detail: undefined } : e))).toEqual([
       {
         kind: 'request',
         from: 'actor',
@@ -31,6 +31,7 @@ describe('reading a counterexample', () => {
         request: 'PATCH Thing/o (merge) {"metadata":{"finalizers":[]}}',
         answer: '200 OK',
         ok: true,
+        detail: undefined,
       },
     ]);
   });

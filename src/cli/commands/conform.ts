@@ -19,6 +19,7 @@ import { parseCommand } from '../parseCommand.ts';
 
 interface Options {
   audit: string[];
+  namespace?: string;
   policy?: boolean;
   group: string[];
   variant?: string;
@@ -41,6 +42,7 @@ export async function runConform(argv: readonly string[], io: CliIo): Promise<Ex
       (v: string, all: string[]) => [...all, v],
       [],
     )
+    .option('--namespace <name>', "the namespace whose writes are the model's (default: the one the recorded writes are in)")
     .option('--variant <name>', 'the variant the recorded run must be a behaviour of (default: the first)')
     .option('--param <name=value>', "set one of the model's parameters (repeat for several)", (v: string, all: string[]) => [...all, v], [])
     .option(
@@ -80,6 +82,12 @@ export async function runConform(argv: readonly string[], io: CliIo): Promise<Ex
         });
       }
       ({ servers, kinds: modelKinds } = serversAndKinds(variant));
+      if (servers.length === 0) {
+        io.stderr(
+          `modelcheck conform: ${modelFile} has no Kubernetes API servers (no k8s world in the initial states of variant ${variant.name}): nothing of an audit log can be its behaviour\n`,
+        );
+        return EXIT.ERROR;
+      }
     } catch (e) {
       return exitForFailure(e, io, modelFile, chalk);
     }
@@ -138,7 +146,12 @@ export async function runConform(argv: readonly string[], io: CliIo): Promise<Ex
       const file = l.files.length === 1 ? l.files[0] : `${l.files.length} files`;
       reports.push({ server: l.server, file, report: replayAudit(l.log, kinds === undefined ? {} : { kinds }) });
     }
-    if (variant !== undefined) run = checkRecordedRun(variant, logs, { kinds: kinds ?? new Set(modelKinds) });
+    if (variant !== undefined) {
+      run = checkRecordedRun(variant, logs, {
+        kinds: kinds ?? new Set(modelKinds),
+        ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
+      });
+    }
   } catch (e) {
     // (A body nested deeper than the stack: no API server writes one; Go's decoder stops at 10,000.)
     if (e instanceof RangeError) {

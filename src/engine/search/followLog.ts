@@ -77,7 +77,10 @@ export function followLog<S, O>(variant: Variant<S>, log: readonly O[], options:
     }
     init++;
   });
+  if (layer.length === 0) return { verdict: 'undecided', at: 0, why: 'the variant has no initial states', states: 0 };
   const events: StepEvent[] = [];
+  // The furthest a step that sends several observed events got before one of them differed.
+  let partial: { at: number; node: Node<S>; action: string; matched: number[]; event: StepEvent } | undefined;
   // The layers not yet processed, by position; a step that matches n observations adds to the
   // layer n further on, so the smallest position is complete when it is taken.
   const pending = new Map<number, { nodes: Node<S>[]; seen: Set<string> }>([[0, { nodes: layer, seen }]]);
@@ -91,6 +94,8 @@ export function followLog<S, O>(variant: Variant<S>, log: readonly O[], options:
     let advanced = false;
     for (let i = 0; i < layer.length; i++) {
       const node = layer[i];
+      // A state outside the variant's constraint is not expanded, as in a search.
+      if (variant.constraint !== undefined && !variant.constraint(node.state)) continue;
       x.successors(
         node.state,
         -1,
@@ -107,7 +112,12 @@ export function followLog<S, O>(variant: Variant<S>, log: readonly O[], options:
             return true;
           }
           const n = seenEvents.length;
-          if (pos + n <= log.length && seenEvents.every((e, j) => options.matches(e, log[pos + j]))) {
+          let j = 0;
+          while (j < n && pos + j < log.length && options.matches(seenEvents[j], log[pos + j])) j++;
+          if (j > 0 && j < n && (partial === undefined || pos + j > partial.at)) {
+            partial = { at: pos + j, node, action, matched: Array.from({ length: j }, (_v, m) => pos + m), event: seenEvents[j] };
+          }
+          if (j === n) {
             advanced = true;
             const to = pending.get(pos + n) ?? { nodes: [], seen: new Set<string>() };
             pending.set(pos + n, to);
@@ -138,6 +148,19 @@ export function followLog<S, O>(variant: Variant<S>, log: readonly O[], options:
     if (!advanced && (dead === undefined || pos > dead.at)) {
       dead = { verdict: 'diverges', at: pos, ...pathTo(layer[0]), consistent: layer.length, instead: [...instead.values()], states: 0 };
     }
+  }
+  if (partial !== undefined && (dead === undefined || partial.at > dead.at)) {
+    // The step matched the observations before `at`, then sent another: the path ends with it.
+    const path = pathTo(partial.node);
+    return {
+      verdict: 'diverges',
+      at: partial.at,
+      init: path.init,
+      steps: [...path.steps, { action: partial.action, matched: partial.matched }],
+      consistent: 1,
+      instead: [{ event: partial.event, action: partial.action }],
+      states,
+    };
   }
   return { ...dead!, states };
 }

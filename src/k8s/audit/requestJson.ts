@@ -23,7 +23,11 @@ const VERBS = { CREATE: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete
 /** The resource of a kind, as the written logs name it: lower case, plural. */
 export function resourceOfKind(kind: string): string {
   const k = kind.toLowerCase();
-  return k.endsWith('s') ? `${k}es` : k.endsWith('y') ? `${k.slice(0, -1)}ies` : `${k}s`;
+  // (controller-gen's and kubectl's rule: Endpoints stays, -s -x -ch -sh add es, a consonant and y is ies, a vowel and y adds s.)
+  if (k === 'endpoints') return k;
+  if (/(s|x|ch|sh)$/.test(k)) return `${k}es`;
+  if (/[^aeiou]y$/.test(k)) return `${k.slice(0, -1)}ies`;
+  return `${k}s`;
 }
 
 /** The request of a step's event, if the event is a request of the Kubernetes library's. */
@@ -213,27 +217,60 @@ export function isRequestOf(d: RequestDetail, o: AuditEvent, kindOf: (o: AuditEv
   const { body, subresource } = requestBody(d);
   if ((o.objectRef?.subresource ?? undefined) !== subresource) return false;
   if (o.requestObject === undefined || body === undefined) return true;
-  return within(body, o.requestObject as Json, []);
+  return within(comparable(body), o.requestObject as Json, [], r.verb === 'PATCH');
 }
 
-/** Whether every field of `model` is in `recorded` with the same value (lists whole; resourceVersions present, any value). */
-function within(model: Json, recorded: Json | undefined, path: readonly string[]): boolean {
+/**
+ * The model's body without what the written logs make up and a real client sends otherwise:
+ * the API group and version, the namespace, the owner references' API versions, the generation
+ * (the model's count, not the real one) and an empty name (a create by generateName).
+ */
+function comparable(body: Json): Json {
+  if (!isObject(body)) return body;
+  const { apiVersion: _v, ...rest } = body;
+  if (!isObject(rest.metadata)) return rest;
+  const { namespace: _n, generation: _g, ...metadata } = rest.metadata;
+  if (metadata.name === '') delete metadata.name;
+  if (Array.isArray(metadata.ownerReferences)) {
+    metadata.ownerReferences = metadata.ownerReferences.map((r) => {
+      if (!isObject(r)) return r;
+      const { apiVersion: _a, ...ref } = r;
+      return ref;
+    });
+  }
+  return { ...rest, metadata };
+}
+
+/**
+ * Whether every field of `model` is in `recorded` with the same value: lists whole, conditions
+ * by type; the resourceVersion, uid and deletionTimestamp of metadata and of preconditions
+ * present with any value (the model's are its own counts). In a patch (`patch`) a field left out
+ * is left unchanged, so it matches nothing the model sets, and null (removal) only null; in an
+ * object sent whole, a list left out or null is empty.
+ */
+function within(model: Json, recorded: Json | undefined, path: readonly string[], patch: boolean): boolean {
   const last = path[path.length - 1];
-  if (last === 'resourceVersion' || last === 'uid' || last === 'deletionTimestamp') return recorded !== undefined;
+  const parent = path[path.length - 2];
+  if (
+    (parent === 'metadata' || parent === 'preconditions') &&
+    (last === 'resourceVersion' || last === 'uid' || last === 'deletionTimestamp')
+  ) {
+    return recorded !== undefined && recorded !== null;
+  }
   if (last === 'conditions' && Array.isArray(model)) {
     // By type: the recorded list may hold conditions the model does not write.
     const byType = new Map((Array.isArray(recorded) ? recorded : []).filter(isObject).map((c) => [c.type, c] as const));
-    return model.every((c) => isObject(c) && within(c, byType.get(c.type as string), [...path, String(c.type)]));
+    return model.every((c) => isObject(c) && within(c, byType.get(c.type as string), [...path, String(c.type)], patch));
   }
   if (isObject(model)) {
     if (!isObject(recorded)) return false;
-    return Object.entries(model).every(([k, v]) => within(v, recorded[k], [...path, k]));
+    return Object.entries(model).every(([k, v]) => within(v, recorded[k], [...path, k], patch));
   }
   if (Array.isArray(model)) {
-    // A list the model writes whole (finalizers): equal; an absent recorded list is empty.
-    const list = recorded === undefined ? [] : recorded;
-    return Array.isArray(list) && list.length === model.length && model.every((v, i) => within(v, list[i], [...path, String(i)]));
+    // A list written whole (finalizers); an empty one is also sent as null (controller-runtime's MergeFrom).
+    const list = recorded === null || (recorded === undefined && !patch) ? [] : recorded;
+    return Array.isArray(list) && list.length === model.length && model.every((v, i) => within(v, list[i], [...path, String(i)], patch));
   }
-  if (model === null) return recorded === null || recorded === undefined;
-  return canonical(model) === canonical(recorded ?? null);
+  if (model === null) return patch ? recorded === null : recorded === null || recorded === undefined;
+  return recorded !== undefined && canonical(model) === canonical(recorded);
 }

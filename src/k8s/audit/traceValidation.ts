@@ -6,6 +6,7 @@
 // reads its cache, which the audit log never sees, and a live GET changes nothing.
 import type { StepEvent, Variant } from '../../engine/model.ts';
 import { type FollowResult, followLog } from '../../engine/search/followLog.ts';
+import { Expansion } from '../../engine/search/expansion.ts';
 import { viewOf } from '../../engine/values/representations/table.ts';
 import { ApiServer } from '../apiServer.ts';
 import { KubeObject } from '../object.ts';
@@ -14,8 +15,12 @@ import { isKindObject, resourceOf } from './auditObjects.ts';
 import { auditEventOf, detailOf, isRequestOf, resourceOfKind } from './requestJson.ts';
 import type { Tally } from './replayAudit.ts';
 
-/** The API servers (by name) and the kinds of objects in a variant's initial states. */
-export function serversAndKinds(variant: Variant<unknown>): { servers: string[]; kinds: string[] } {
+/**
+ * The API servers (by name) of a variant, and its kinds: those of the objects in its initial
+ * states, and those its steps send requests about within the first `explore` states of a
+ * breadth-first walk (default 20,000; a controller that creates a kind it does not start with).
+ */
+export function serversAndKinds(variant: Variant<unknown>, explore = 20_000): { servers: string[]; kinds: string[] } {
   const servers = new Set<string>();
   const kinds = new Set<string>();
   const seen = new Set<object>();
@@ -37,6 +42,38 @@ export function serversAndKinds(variant: Variant<unknown>): { servers: string[];
     else if (view.kind === 'object') for (const x of Object.values(view.value)) walk(x);
   };
   for (const s of variant.init()) walk(s);
+  if (servers.size > 0 && explore > 0) {
+    const x = new Expansion(variant, { symmetry: false });
+    const queue: unknown[] = [];
+    const seenStates = new Set<string>();
+    x.initialStates((s, fp) => {
+      if (!seenStates.has(`${fp.hi}:${fp.lo}`)) {
+        seenStates.add(`${fp.hi}:${fp.lo}`);
+        queue.push(s);
+      }
+    });
+    const events: StepEvent[] = [];
+    for (let i = 0; i < queue.length && seenStates.size < explore; i++) {
+      x.successors(
+        queue[i],
+        -1,
+        (_ai, _p, t, fp) => {
+          for (const e of events) {
+            const d = detailOf(e);
+            if (d !== undefined) kinds.add(d.request.key.split('/')[0]);
+          }
+          const k = `${fp.hi}:${fp.lo}`;
+          if (!seenStates.has(k)) {
+            seenStates.add(k);
+            queue.push(t);
+          }
+          return true;
+        },
+        -1,
+        events,
+      );
+    }
+  }
   return { servers: [...servers].sort(), kinds: [...kinds].sort() };
 }
 
@@ -59,7 +96,12 @@ const WRITES = new Set(['create', 'update', 'patch', 'delete']);
 export function checkRecordedRun(
   variant: Variant<unknown>,
   logs: readonly { readonly server: string; readonly log: AuditLog }[],
-  options: { readonly kinds: ReadonlySet<string>; readonly maxStatesPerPosition?: number },
+  options: {
+    readonly kinds: ReadonlySet<string>;
+    /** The namespace whose writes are the model's (the model has one); default: the one the writes are in, if they are in one. */
+    readonly namespace?: string;
+    readonly maxStatesPerPosition?: number;
+  },
 ): RecordedRunCheck {
   // Each resource's kind: from the bodies, else the resource a written log gives the model's kind.
   const kindOfResource = new Map<string, string>();
@@ -93,14 +135,27 @@ export function checkRecordedRun(
       else if (/[?&]dryRun=/.test(event.requestURI ?? '')) skip('a dry run', at);
       else {
         const kind = kindOf(event);
+        const ns = event.objectRef.namespace;
         if (kind === undefined || !options.kinds.has(kind)) skip(`${kind ?? resourceOf(event.objectRef)}: not a kind the model holds`, at);
+        else if (options.namespace !== undefined && ns !== undefined && ns !== options.namespace)
+          skip(`namespace ${ns}: not the model's (${options.namespace})`, at);
         else observations.push({ event, at, server });
       }
     }
   }
-  if (logs.length > 1) observations.sort((a, b) => (a.event.stageTimestamp ?? '').localeCompare(b.event.stageTimestamp ?? ''));
   const servers = new Set(logs.map((l) => l.server));
-  const result = followLog(variant, observations, {
+  const namespaces = [...new Set(observations.flatMap((o) => (o.event.objectRef?.namespace ? [o.event.objectRef.namespace] : [])))].sort();
+  if (options.namespace === undefined && namespaces.length > 1) {
+    const why = `the recorded writes to the model's kinds are in ${namespaces.length} namespaces (${namespaces.join(', ')}), and the model has one: say which (--namespace)`;
+    return {
+      servers: [...servers],
+      observations: [],
+      skipped: [...skipped].map(([w, s]) => ({ why: w, ...s })),
+      result: { verdict: 'undecided', at: 0, why, states: 0 },
+    };
+  }
+  const ordered = logs.length > 1 ? mergeByTime(observations) : observations;
+  const result = followLog(variant, ordered, {
     observed: (e) => {
       const d = detailOf(e);
       return d !== undefined && servers.has(d.server) && d.request.verb !== 'GET' && options.kinds.has(d.request.key.split('/')[0]);
@@ -111,7 +166,30 @@ export function checkRecordedRun(
     },
     ...(options.maxStatesPerPosition !== undefined ? { maxStatesPerPosition: options.maxStatesPerPosition } : {}),
   });
-  return { servers: [...servers], observations, skipped: [...skipped].map(([why, s]) => ({ why, ...s })), result };
+  return { servers: [...servers], observations: ordered, skipped: [...skipped].map(([why, s]) => ({ why, ...s })), result };
+}
+
+/**
+ * Several servers' observations in the order their answers were written (stageTimestamp), each
+ * server's own kept in its log's order whatever its timestamps say: a merge of the logs, the
+ * earliest head first (an entry without a time goes before any with one).
+ */
+function mergeByTime<T extends { event: AuditEvent; server: string }>(observations: readonly T[]): T[] {
+  const queues = new Map<string, T[]>();
+  for (const o of observations) queues.set(o.server, [...(queues.get(o.server) ?? []), o]);
+  const heads = [...queues.values()];
+  const out: T[] = [];
+  const at = heads.map(() => 0);
+  for (;;) {
+    let best = -1;
+    for (let q = 0; q < heads.length; q++) {
+      if (at[q] >= heads[q].length) continue;
+      const t = heads[q][at[q]].event.stageTimestamp ?? '';
+      if (best === -1 || t < (heads[best][at[best]].event.stageTimestamp ?? '')) best = q;
+    }
+    if (best === -1) return out;
+    out.push(heads[best][at[best]++]);
+  }
 }
 
 /**
