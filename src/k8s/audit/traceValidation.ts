@@ -20,7 +20,7 @@ import type { Tally } from './replayAudit.ts';
  * states, and those its steps send requests about within the first `explore` states of a
  * breadth-first walk (default 20,000; a controller that creates a kind it does not start with).
  */
-export function serversAndKinds(variant: Variant<unknown>, explore = 20_000): { servers: string[]; kinds: string[] } {
+export function serversAndKinds(variant: Variant<unknown>, explore = 5_000): { servers: string[]; kinds: string[] } {
   const servers = new Set<string>();
   const kinds = new Set<string>();
   const seen = new Set<object>();
