@@ -18,7 +18,7 @@ import type { Tally } from './replayAudit.ts';
 /**
  * The API servers (by name) of a variant, and its kinds: those of the objects in its initial
  * states, and those its steps send requests about within the first `explore` states of a
- * breadth-first walk (default 20,000; a controller that creates a kind it does not start with).
+ * breadth-first walk (default 5,000; a controller that creates a kind it does not start with).
  */
 export function serversAndKinds(variant: Variant<unknown>, explore = 5_000): { servers: string[]; kinds: string[] } {
   const servers = new Set<string>();
