@@ -24,6 +24,17 @@ try {
     stderr: (t) => process.stderr.write(t),
     colorOut: Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env),
     stderrIsTty: Boolean(process.stderr.isTTY),
+    // The parent's end, seen as a new parent (the orphan is adopted): polled, as no signal says it.
+    onOrphaned: (handler) => {
+      const parent = process.ppid;
+      const timer = setInterval(() => {
+        if (process.ppid === parent) return;
+        clearInterval(timer);
+        handler();
+      }, 500);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
     // The first Ctrl-C asks the searches to stop and report; a second one quits at once.
     onInterrupt: (handler) => {
       let pressed = 0;

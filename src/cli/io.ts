@@ -18,4 +18,9 @@ export interface CliIo {
    * Absent where there is no input to read (--watch reads its keys through it).
    */
   readonly onInput?: (handler: (key: string) => void) => () => void;
+  /**
+   * Calls `handler` once the process that started this one has ended (npx killed: its child is
+   * not told, and would serve on); returns a function that stops watching. Absent in tests.
+   */
+  readonly onOrphaned?: (handler: () => void) => () => void;
 }

@@ -2,7 +2,7 @@
 // path's state, a search run on demand whose counterexamples replay, and refusals of requests
 // that do not come from its own page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { searchForExplorer } from '../../src/cli/commands/explore.ts';
 import { API_HEADER, startExplorer, type Explorer } from '../../src/explore/server.ts';
 import dieHard from '../fixtures/dieHard.ts';
@@ -119,3 +119,33 @@ describe('the explorer server', () => {
     expect((await get('/api/model', { origin: new URL(explorer.url).origin })).status).toBe(200);
   });
 });
+
+describe('what the browser loads', () => {
+  it('the page files are revalidated, answered 304 while unchanged (the 5.5 MB diagram library crosses once)', async () => {
+    const first = await rawGet('/vendor/mermaid.min.js');
+    expect([first.status, first.headers['cache-control']]).toEqual([200, 'no-cache']);
+    const again = await rawGet('/vendor/mermaid.min.js', { 'if-none-match': String(first.headers.etag) });
+    expect([again.status, again.length]).toEqual([304, 0]);
+  });
+
+  it('favicon.ico: 204, not a 404', async () => {
+    expect((await rawGet('/favicon.ico')).status).toBe(204);
+  });
+});
+
+/** A GET with its status, headers and the length of its body. */
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; length: number }> {
+  const url = new URL(path, explorer.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: url.port, path: url.pathname, headers }, (res) => {
+      let length = 0;
+      res.on('data', (c: Buffer) => (length += c.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, length }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

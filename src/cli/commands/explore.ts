@@ -71,11 +71,15 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
     const explorer = await startExplorer({ file, model, variant, port: opts.port, loaded, open, search });
     io.stdout(`modelcheck explore: ${model.name} at ${explorer.url} (Ctrl-C stops it)\n`);
     if (opts.open) openInBrowser(explorer.url);
+    // Until Ctrl-C, or until the process that started this one ends (a killed npx).
     await new Promise<void>((resolve) => {
-      const stop = io.onInterrupt?.(() => {
-        stop?.();
+      const done = () => {
+        stopInterrupt?.();
+        stopOrphan?.();
         resolve();
-      });
+      };
+      const stopInterrupt = io.onInterrupt?.(done);
+      const stopOrphan = io.onOrphaned?.(done);
     });
     await explorer.close();
     for (const stop of stops) Atomics.store(stop, 0, 1);
