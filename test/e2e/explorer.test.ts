@@ -80,12 +80,13 @@ describe('modelcheck explore models/move.ts', () => {
     expect(lasso.loop).toBeGreaterThanOrEqual(0);
     expect(lasso.loop).toBeLessThanOrEqual(lasso.steps.length);
     const pick = page.locator('button[data-counterexample="EveryMovedObjectIsEventuallyRemoved"]');
-    expect(await pick.textContent()).toContain(`then a cycle back to state ${lasso.loop}`);
+    // Numbered as the path is, from 1 (the initial state is entry 1): state `loop` is entry loop + 1.
+    expect(await pick.textContent()).toContain(`then a cycle back to state ${lasso.loop + 1}`);
     await pick.click();
     await page.waitForSelector('body[data-cursor="0"]');
     const back = page.locator('#path li.cycle');
     expect(await back.getAttribute('data-cycle')).toBe(String(lasso.loop));
-    expect(await back.textContent()).toBe(`then back to state ${lasso.loop}, and round again for ever`);
+    expect(await back.textContent()).toBe(`then back to state ${lasso.loop + 1}, and round again for ever`);
     expect(await page.locator(`#path li[data-step="${lasso.loop}"]`).getAttribute('class')).toContain('cycle-start');
     // Off the lasso's path (a step of its own at the first state that offers one), no cycle is marked.
     for (let at = 0; at < lasso.steps.length; at++) {

@@ -155,7 +155,8 @@ function renderPath(data) {
       el(
         'li',
         { class: 'cycle', 'data-cycle': String(cycle.loop), onclick: () => go(cycle.loop) },
-        `then back to state ${cycle.loop}, and round again for ever`,
+        // (The path is numbered from 1, its first entry the initial state: state k is entry k + 1.)
+        `then back to state ${cycle.loop + 1}, and round again for ever`,
       ),
     );
   }
@@ -313,7 +314,7 @@ async function loadCounterexamples() {
     const b = el(
       'button',
       { 'data-counterexample': x.property, onclick: () => replay(x) },
-      `${x.property} (${x.steps.length} steps${x.loop !== undefined ? `, then a cycle back to state ${x.loop}` : ''}, ${x.source})`,
+      `${x.property} (${x.steps.length} steps${x.loop !== undefined ? `, then a cycle back to state ${x.loop + 1}` : ''}, ${x.source})`,
     );
     list.append(el('li', {}, b));
   }
