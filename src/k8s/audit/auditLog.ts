@@ -163,3 +163,19 @@ function eventsIn(value: unknown): (AuditEvent | string)[] {
     return ['a Google Cloud AuditLog entry (protoPayload), not an audit.k8s.io Event: it holds no request or response bodies'];
   return [`not an audit.k8s.io Event (kind ${v.kind === undefined ? 'missing' : JSON.stringify(v.kind)})`];
 }
+
+/** Entries left out, by why: how many, and where the first was (the reports' `Tally`s). */
+export class Tallies {
+  private readonly byWhy = new Map<string, { count: number; first: Place }>();
+
+  add(why: string, at: Place): void {
+    const s = this.byWhy.get(why);
+    if (s) s.count++;
+    else this.byWhy.set(why, { count: 1, first: at });
+  }
+
+  /** In order of first appearance. */
+  list(): { readonly why: string; readonly count: number; readonly first: Place }[] {
+    return [...this.byWhy].map(([why, s]) => ({ why, ...s }));
+  }
+}

@@ -10,7 +10,7 @@
 // replay keeps the correspondence (replayAudit.ts).
 import type { KubeObject } from '../object.ts';
 import { kubeObject } from '../object.ts';
-import type { ObjectReference } from './auditLog.ts';
+import type { AuditEvent, ObjectReference } from './auditLog.ts';
 
 /** A JSON value as JSON.parse gives it. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -109,4 +109,16 @@ export function applyMergePatch(target: Json | undefined, patch: Json): Json {
     else out[k] = applyMergePatch(out[k], v);
   }
   return out;
+}
+
+/** Resource (`configmaps`, `clusters.cluster.x-k8s.io`) -> Kind, into `into`, as the bodies of `events` name them. */
+export function kindsNamedIn(events: Iterable<{ readonly event: AuditEvent }>, into: Map<string, string>): Map<string, string> {
+  for (const { event } of events) {
+    const ref = event.objectRef;
+    if (ref?.resource === undefined || ref.subresource) continue;
+    for (const body of [event.requestObject, event.responseObject]) {
+      if (isKindObject(body) && typeof body.kind === 'string') into.set(resourceOf(ref), body.kind);
+    }
+  }
+  return into;
 }

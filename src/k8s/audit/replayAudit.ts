@@ -26,13 +26,14 @@ import {
   type ApiServer,
 } from '../apiServer.ts';
 import type { KubeObject, ObjectKey } from '../object.ts';
-import type { AuditEvent, AuditLog, ObjectReference, Place } from './auditLog.ts';
+import { type AuditEvent, type AuditLog, type ObjectReference, type Place, Tallies } from './auditLog.ts';
 import {
   applyMergePatch,
   canonical,
   hasDirective,
   isKindObject,
   isObject,
+  kindsNamedIn,
   type Json,
   type JsonObject,
   libraryName,
@@ -140,10 +141,10 @@ class Replay {
   /** The real resourceVersion of each known object as last recorded. */
   private readonly realRv = new Map<ObjectKey, string>();
   /** Resource (`configmaps`, `clusters.cluster.x-k8s.io`) -> Kind, from every body in the log. */
-  private readonly kindOf = new Map<string, string>();
+  private readonly kindOf: Map<string, string>;
   /** The kinds some body names (a resource no body names is its own kind, and takes any object). */
   private readonly namedKinds = new Set<string>();
-  private readonly skipped = new Map<string, { count: number; first: Place }>();
+  private readonly skipped = new Tallies();
   private readonly perKind = new Map<string, number>();
   private readonly divergences: Divergence[] = [];
   private replayed = 0;
@@ -154,41 +155,28 @@ class Replay {
     private readonly log: AuditLog,
     private readonly options: ReplayOptions,
   ) {
-    for (const { event } of log.events) {
-      const ref = event.objectRef;
-      if (ref?.resource === undefined || ref.subresource) continue;
-      for (const body of [event.requestObject, event.responseObject]) {
-        if (isKindObject(body) && typeof body.kind === 'string') this.kindOf.set(resourceOf(ref), body.kind);
-      }
-    }
+    this.kindOf = kindsNamedIn(log.events, new Map());
     for (const k of this.kindOf.values()) this.namedKinds.add(k);
   }
 
   run(): ReplayReport {
     for (const [n, { event, at }] of this.log.events.entries()) this.take(event, at, n + 1);
-    const tally = (m: Map<string, { count: number; first: Place }>) => [...m].map(([why, s]) => ({ why, ...s }));
-    const notEvents = new Map<string, { count: number; first: Place }>();
-    for (const n of this.log.notEvents) {
-      const s = notEvents.get(n.why);
-      if (s) s.count++;
-      else notEvents.set(n.why, { count: 1, first: n.at });
-    }
+    const notEvents = new Tallies();
+    for (const n of this.log.notEvents) notEvents.add(n.why, n.at);
     return {
       events: this.log.events.length,
-      notEvents: tally(notEvents),
+      notEvents: notEvents.list(),
       replayed: this.replayed,
       agreed: this.agreed,
       rebuilt: this.rebuilt,
       divergences: this.divergences,
-      skipped: tally(this.skipped),
+      skipped: this.skipped.list(),
       kinds: [...this.perKind].map(([kind, replayed]) => ({ kind, replayed })).sort((a, b) => a.kind.localeCompare(b.kind)),
     };
   }
 
   private skip(why: string, at: Place): void {
-    const s = this.skipped.get(why);
-    if (s) s.count++;
-    else this.skipped.set(why, { count: 1, first: at });
+    this.skipped.add(why, at);
   }
 
   private take(e: AuditEvent, at: Place, n: number): void {

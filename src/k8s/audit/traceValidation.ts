@@ -10,8 +10,8 @@ import { Expansion } from '../../engine/search/expansion.ts';
 import { viewOf } from '../../engine/values/representations/table.ts';
 import { ApiServer } from '../apiServer.ts';
 import { KubeObject } from '../object.ts';
-import type { AuditEvent, AuditLog, Place } from './auditLog.ts';
-import { isKindObject, resourceOf } from './auditObjects.ts';
+import { type AuditEvent, type AuditLog, type Place, Tallies } from './auditLog.ts';
+import { kindsNamedIn, resourceOf } from './auditObjects.ts';
 import { auditEventOf, detailOf, isRequestOf, resourceOfKind } from './requestJson.ts';
 import type { Tally } from './replayAudit.ts';
 
@@ -106,27 +106,15 @@ export function checkRecordedRun(
   // Each resource's kind: from the bodies, else the resource a written log gives the model's kind.
   const kindOfResource = new Map<string, string>();
   for (const kind of options.kinds) kindOfResource.set(resourceOfKind(kind), kind);
-  for (const { log } of logs) {
-    for (const { event } of log.events) {
-      const ref = event.objectRef;
-      if (ref?.resource === undefined || ref.subresource) continue;
-      for (const body of [event.requestObject, event.responseObject]) {
-        if (isKindObject(body) && typeof body.kind === 'string') kindOfResource.set(resourceOf(ref), body.kind);
-      }
-    }
-  }
+  for (const { log } of logs) kindsNamedIn(log.events, kindOfResource);
   const kindOf = (e: AuditEvent) => {
     const ref = e.objectRef;
     if (ref?.resource === undefined) return undefined;
     return kindOfResource.get(resourceOf(ref)) ?? kindOfResource.get(ref.resource);
   };
   const observations: { event: AuditEvent; at: Place; server: string }[] = [];
-  const skipped = new Map<string, { count: number; first: Place }>();
-  const skip = (why: string, at: Place) => {
-    const s = skipped.get(why);
-    if (s) s.count++;
-    else skipped.set(why, { count: 1, first: at });
-  };
+  const skipped = new Tallies();
+  const skip = (why: string, at: Place) => skipped.add(why, at);
   for (const { server, log } of logs) {
     for (const { event, at } of log.events) {
       if (event.stage !== 'ResponseComplete') skip(`stage ${event.stage}`, at);
@@ -150,7 +138,7 @@ export function checkRecordedRun(
     return {
       servers: [...servers],
       observations: [],
-      skipped: [...skipped].map(([w, s]) => ({ why: w, ...s })),
+      skipped: skipped.list(),
       result: { verdict: 'undecided', at: 0, why, states: 0 },
     };
   }
@@ -166,7 +154,7 @@ export function checkRecordedRun(
     },
     ...(options.maxStatesPerPosition !== undefined ? { maxStatesPerPosition: options.maxStatesPerPosition } : {}),
   });
-  return { servers: [...servers], observations: ordered, skipped: [...skipped].map(([why, s]) => ({ why, ...s })), result };
+  return { servers: [...servers], observations: ordered, skipped: skipped.list(), result };
 }
 
 /**
