@@ -13,9 +13,10 @@ import { ModelError } from '../engine/errors.ts';
 import { formatError } from '../report/errorText.ts';
 import { loadModel } from './loadModel.ts';
 import { renderVariant, type RenderOptions } from './render.ts';
+import { violationToJson } from '../report/json.ts';
 
 /** The search options that cross into a worker: plain data, and the shared interrupt flag. */
-export type WorkerSearchOptions = Omit<SearchOptions, 'modelName' | 'onProgress'>;
+export type WorkerSearchOptions = Omit<SearchOptions, 'modelName' | 'onProgress' | 'onFinding'>;
 
 export interface WorkerInput {
   readonly file: string;
@@ -33,6 +34,8 @@ export interface WorkerInput {
   readonly run?: number;
   /** --watch: after this variant, wait for the next input instead of ending (workerPool.ts, KeptWorkers). */
   readonly keep?: boolean;
+  /** Send each counterexample as soon as it is found (the explorer lists them while the search goes on). */
+  readonly findings?: boolean;
 }
 
 const port = parentPort!;
@@ -62,7 +65,12 @@ async function checkOne(input: WorkerInput): Promise<void> {
       ? simulateVariant(variant, { ...input.simulate, ...input.search, modelName: model.name })
       : await checkVariantParallel(
           variant,
-          { ...input.search, modelName: model.name, onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }) },
+          {
+            ...input.search,
+            modelName: model.name,
+            onProgress: (p) => port.postMessage({ kind: 'progress', progress: p }),
+            ...(input.findings ? { onFinding: (x) => port.postMessage({ kind: 'finding', violation: violationToJson(x) }) } : {}),
+          },
           input.threads > 1 && splitRefusal(variant, input.search) === undefined ? startHelpers(input, input.threads - 1, helpers) : [],
           { offered: input.threads },
         );

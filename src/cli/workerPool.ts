@@ -11,6 +11,7 @@ import type { WorkerInput, WorkerSearchOptions } from './variantWorker.ts';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
 import { cachedTypecheck, storeTypecheck, typecheckKey } from './typecheckCache.ts';
 import type { CheckpointOptions } from '../engine/search/checkpoint.ts';
+import type { Json } from '../report/stateJson.ts';
 
 /**
  * How a run's threads are shared, from `--workers` (default: the cores): variants side by side
@@ -47,6 +48,7 @@ export class WorkerOutOfMemory extends Error {
 
 type WorkerMessage =
   | { kind: 'progress'; progress: Progress }
+  | { kind: 'finding'; violation: Json }
   | { kind: 'done'; rendered: RenderedVariant }
   | { kind: 'modelError'; text: string }
   | { kind: 'crash'; text: string };
@@ -157,6 +159,8 @@ export async function checkInWorkers(
     checkpoint?: (variant: string) => CheckpointOptions;
     /** --watch: the run's number, and the workers kept from earlier runs (which this run's workers join). */
     watch?: { readonly run: number; readonly kept: KeptWorkers };
+    /** Told of each counterexample as the search finds it (its --json form), before the search ends. */
+    onFinding?: (violation: Json) => void;
   },
   size: number,
   onProgress?: (p: Progress) => void,
@@ -168,7 +172,7 @@ export async function checkInWorkers(
     new Promise((resolve, reject) => {
       // (search.interrupt is a SharedArrayBuffer view: every worker sees the same flag.)
       const heapMb = heapShare(size * threadsPerSearch);
-      const { checkpoint, watch, ...rest } = options;
+      const { checkpoint, watch, onFinding, ...rest } = options;
       const search = checkpoint ? { ...options.search, checkpoint: checkpoint(variants[index]) } : options.search;
       const input: WorkerInput = {
         file,
@@ -178,6 +182,7 @@ export async function checkInWorkers(
         threads: threadsPerSearch,
         heapMb,
         ...(watch !== undefined ? { run: watch.run, keep: true } : {}),
+        ...(onFinding !== undefined ? { findings: true } : {}),
       };
       const waiting = watch?.kept.take(heapMb) ?? claimSpare(heapMb);
       const worker = waiting ?? new Worker(WORKER, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
@@ -185,6 +190,7 @@ export async function checkInWorkers(
       let settled = false;
       const onMessage = (m: WorkerMessage) => {
         if (m.kind === 'progress') onProgress?.(m.progress);
+        else if (m.kind === 'finding') onFinding?.(m.violation);
         else if (m.kind === 'done') {
           settled = true;
           results[index] = m.rendered;
@@ -197,7 +203,7 @@ export async function checkInWorkers(
         if (m.kind === 'done' && watch !== undefined) {
           worker.off('message', onMessage).off('error', onError).off('exit', onExit);
           watch.kept.give(worker, heapMb);
-        } else if (m.kind !== 'progress') void worker.terminate();
+        } else if (m.kind !== 'progress' && m.kind !== 'finding') void worker.terminate();
       };
       const onError = (e: Error) => {
         if (settled) return;

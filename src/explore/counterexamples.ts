@@ -105,14 +105,19 @@ function withoutMeta(state: { [variable: string]: unknown }): { [variable: strin
   return Object.fromEntries(Object.entries(state).filter(([k]) => k !== '#meta' && k !== ACTION_TAKEN));
 }
 
-/** A search the page asked for: how far it got, and what it found. */
+/** A search the page asked for: how far it got, and what it found (as it finds it). */
 export interface Run {
-  status: 'running' | 'done' | 'failed';
+  /** cancelled: stopped by the page (or by the end of the server that ran it), keeping what it had found. */
+  status: 'running' | 'done' | 'failed' | 'cancelled';
   progress?: Progress;
   counterexamples: Counterexample[];
   /** The verdict line, once done. */
   summary?: string;
   error?: string;
+  /** When it ended (ISO 8601): a run kept from an earlier server says when it was found. */
+  ended?: string;
+  /** Read from the cache directory: found by an earlier server for this very model. */
+  kept?: boolean;
 }
 
 /**

@@ -15,7 +15,9 @@ import { eventsToJson, stateToJson } from '../report/stateJson.ts';
 import { changeText, pathText, readCounterexample } from '../report/steps.ts';
 import { Chalk } from 'chalk';
 import { initialOf, type Counterexample, type Run } from './counterexamples.ts';
+import { describeInitials } from './initials.ts';
 import { initLabel, Walk } from './walk.ts';
+import { WatchExpression, WatchSyntaxError } from './watch.ts';
 
 export interface ExplorerOptions {
   /** The model file as the user named it (for error messages). */
@@ -29,8 +31,13 @@ export interface ExplorerOptions {
   readonly loaded: readonly Counterexample[];
   /** The path the page opens on, when a trace file was given. */
   readonly open?: { readonly variant: string; readonly init: number; readonly steps: readonly string[] };
-  /** Starts a search of a variant in the background, updating `run` as it goes (the CLI's: it runs searches in worker threads). */
-  readonly search: (variant: string, run: Run) => void;
+  /**
+   * Starts a search of a variant in the background, updating `run` as it goes, and returns what
+   * cancels it (the CLI's: it runs searches in worker threads, and keeps what they find).
+   */
+  readonly search: (variant: string, run: Run) => () => void;
+  /** Searches kept from an earlier server for this very model, by variant. */
+  readonly runs?: ReadonlyMap<string, Run>;
 }
 
 export interface Explorer {
@@ -61,7 +68,8 @@ const PAGE_FILES: { readonly [path: string]: { readonly file: URL; readonly type
 /** Starts the server; resolves once it listens. */
 export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
   const walks = new Map<string, Walk<unknown>>();
-  const runs = new Map<string, Run>();
+  const runs = new Map<string, Run>(o.runs ?? []);
+  const cancels = new Map<string, () => void>();
   const walkOf = (name: string): Walk<unknown> | undefined => {
     const v = o.model.variants.find((x) => x.name === name) as Variant<unknown> | undefined;
     if (v === undefined) return undefined;
@@ -131,25 +139,24 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
       });
       return;
     }
+    // Every other API request is about one variant (its `variant` parameter, else the one opened).
+    if (!url.pathname.startsWith('/api/')) {
+      send(res, 404, { error: { code: 'not-found', message: `no ${req.method} ${url.pathname} here` } });
+      return;
+    }
+    const name = url.searchParams.get('variant') ?? o.variant;
+    const walk = walkOf(name);
+    if (walk === undefined) {
+      send(res, 404, { error: { code: 'MC004_UNKNOWN_VARIANT', message: unknownVariant(o.model, name) } });
+      return;
+    }
     if (url.pathname === '/api/path' && req.method === 'GET') {
-      const name = url.searchParams.get('variant') ?? o.variant;
-      const walk = walkOf(name);
-      if (walk === undefined) {
-        send(res, 404, { error: { code: 'MC004_UNKNOWN_VARIANT', message: unknownVariant(o.model, name) } });
-        return;
-      }
       const init = Number(url.searchParams.get('init') ?? '0');
       send(res, 200, pathJson(walk, init, url.searchParams.getAll('step')));
       return;
     }
     if (url.pathname === '/api/counterexamples' && req.method === 'GET') {
-      const name = url.searchParams.get('variant') ?? o.variant;
       const run = runs.get(name);
-      const walk = walkOf(name);
-      if (walk === undefined) {
-        send(res, 404, { error: { code: 'MC004_UNKNOWN_VARIANT', message: unknownVariant(o.model, name) } });
-        return;
-      }
       // (The first state is for finding the initial state here; the page needs only its number.)
       const withInit = (x: Counterexample) => {
         const { first: _first, ...rest } = x;
@@ -162,18 +169,44 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
       return;
     }
     if (url.pathname === '/api/run' && req.method === 'POST') {
-      const name = url.searchParams.get('variant') ?? o.variant;
-      if (walkOf(name) === undefined) {
-        send(res, 404, { error: { code: 'MC004_UNKNOWN_VARIANT', message: unknownVariant(o.model, name) } });
-        return;
-      }
-      const existing = runs.get(name);
-      if (existing === undefined || existing.status === 'failed') {
+      // Searched again unless a search is running: a kept or cancelled one is replaced.
+      if (runs.get(name)?.status !== 'running') {
         const run: Run = { status: 'running', counterexamples: [] };
         runs.set(name, run);
-        o.search(name, run);
+        cancels.set(name, o.search(name, run));
       }
       send(res, 202, { run: runs.get(name) });
+      return;
+    }
+    if (url.pathname === '/api/cancel' && req.method === 'POST') {
+      if (runs.get(name)?.status === 'running') cancels.get(name)?.();
+      send(res, 202, { run: runs.get(name) ?? null });
+      return;
+    }
+    if (url.pathname === '/api/initials' && req.method === 'GET') {
+      const initials = walk.initialStates();
+      const views = initials.map((s) => stateToJson(walk.view([{ action: null, state: s }], s)));
+      send(
+        res,
+        200,
+        describeInitials(
+          views,
+          initials.map((_, i) => initLabel(i, initials.length)),
+        ),
+      );
+      return;
+    }
+    if (url.pathname === '/api/watch' && req.method === 'GET') {
+      let expression: WatchExpression;
+      try {
+        expression = new WatchExpression(url.searchParams.get('expr') ?? '');
+      } catch (e) {
+        if (!(e instanceof WatchSyntaxError)) throw e;
+        send(res, 400, { error: { code: 'watch-syntax', message: e.message } });
+        return;
+      }
+      const walked = walk.walk(Number(url.searchParams.get('init') ?? '0'), url.searchParams.getAll('step'));
+      send(res, 200, { values: walked.trace.map((t) => expression.at(t.state, stateToJson(walk.view(walked.trace, t.state)))) });
       return;
     }
     send(res, 404, { error: { code: 'not-found', message: `no ${req.method} ${url.pathname} here` } });
@@ -242,11 +275,12 @@ function pathJson(walk: Walk<unknown>, init: number, labels: readonly string[]) 
   const trace: TraceStep<unknown>[] = walked.trace.map((step) => ({ ...step, view: walk.view(walked.trace, step.state) }));
   const variant = walk.variant.name;
   const base = { variant, init, initials: initials.map((_, i) => initLabel(i, initials.length)), refusal: walked.refusal ?? null };
-  if (trace.length === 0) return { ...base, steps: [], state: null, enabled: [], properties: [], mermaid: '' };
+  if (trace.length === 0) return { ...base, steps: [], state: null, before: null, enabled: [], properties: [], mermaid: '' };
   const reading = readCounterexample({ trace });
   const enabled = walk.enabled(walked.trace);
   const properties = walk.properties(walked.trace, enabled);
   const last = trace[trace.length - 1];
+  const previous = trace.length > 1 ? trace[trace.length - 2] : undefined;
   const violated = properties.filter((p) => p.justViolated).map((p) => p.name);
   const ending = violated.length > 0 ? `${violated.join(', ')} violated` : `state ${trace.length}`;
   return {
@@ -259,6 +293,8 @@ function pathJson(walk: Walk<unknown>, init: number, labels: readonly string[]) 
       changes: s.changes.map((c) => ({ path: pathText(c, s.viewed), text: changeText(c, s.viewed), at: [...c.path] })),
     })),
     state: { view: stateToJson(last.view ?? last.state), fingerprint: walk.fingerprint(last.state) },
+    // The state before the last step, for what the page marks: subjects it removed, list items it added.
+    before: previous === undefined ? null : stateToJson(previous.view ?? previous.state),
     enabled: enabled.map((x) => ({ label: x.label, actor: x.actor, stutters: x.stutters, outsideConstraint: x.outsideConstraint })),
     properties,
     mermaid: pathToMermaid(trace, ending),

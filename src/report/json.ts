@@ -1,5 +1,5 @@
 // The --json document. Field names here are a public contract: they keep their names.
-import type { ModelResult, VariantResult } from '../engine/result.ts';
+import type { ModelResult, VariantResult, Violation } from '../engine/result.ts';
 import { eventsToJson, stateToJson, type Json } from './stateJson.ts';
 
 export { stateToJson, type Json };
@@ -47,24 +47,29 @@ export function variantToJson(v: VariantResult): Json {
       vacuity: p.vacuity ?? null,
     })),
     coverage: v.stats.coverage.map((c) => ({ action: c.action, enabled: c.enabled, newStates: c.newStates })),
-    violations: v.violations.map((x) => ({
-      property: x.property,
-      kind: x.kind,
-      statement: x.statement,
-      trace: x.trace.map((step) => ({ action: step.action, events: eventsToJson(step.events), state: stateToJson(step.state) })),
-      // A lasso: the index of the cycle's first state, the step back to it (null: stuttering), and what fairness finds on it.
-      ...(x.loop !== undefined
-        ? {
-            loop: x.loop,
-            loopAction: x.loopAction ?? null,
-            loopEvents: eventsToJson(x.loopEvents),
-            cycleFairness: {
-              taken: [...(x.cycleFairness?.taken ?? [])],
-              idle: (x.cycleFairness?.idle ?? []).map((i) => ({ step: i.step, how: i.how, state: i.state })),
-            },
-          }
-        : {}),
-    })),
+    violations: v.violations.map(violationToJson),
+  };
+}
+
+/** One counterexample as the JSON report writes it. */
+export function violationToJson(x: Violation): Json {
+  return {
+    property: x.property,
+    kind: x.kind,
+    statement: x.statement,
+    trace: x.trace.map((step) => ({ action: step.action, events: eventsToJson(step.events), state: stateToJson(step.state) })),
+    // A lasso: the index of the cycle's first state, the step back to it (null: stuttering), and what fairness finds on it.
+    ...(x.loop !== undefined
+      ? {
+          loop: x.loop,
+          loopAction: x.loopAction ?? null,
+          loopEvents: eventsToJson(x.loopEvents),
+          cycleFairness: {
+            taken: [...(x.cycleFairness?.taken ?? [])],
+            idle: (x.cycleFairness?.idle ?? []).map((i) => ({ step: i.step, how: i.how, state: i.state })),
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,3 +1,6 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// (The functions the browser runs, page.evaluate's, read its document.)
 // `modelcheck explore` end to end: a real server process (bin/modelcheck.js) and headless
 // Chromium clicking through its page. The counterexample is found by the search the page starts;
 // what the page must show of it is the race upstream fixed in v1.9.5 (PR #11814): the mover's
@@ -26,10 +29,12 @@ const SUBJECT = 'source DockerCluster/c1';
 let explorer: ExplorerProcess;
 let browser: Browser;
 let page: Page;
+/** The cache directory of this file's servers: where they keep their searches. */
+const cache = mkdtempSync(join(tmpdir(), 'modelcheck-explore-cache-'));
 
 beforeAll(async () => {
   // One after the other: a browser that fails to start must not leave the server running.
-  explorer = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.3']);
+  explorer = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.3'], cache);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
 }, 60_000);
@@ -67,10 +72,105 @@ describe('modelcheck explore models/move.ts', () => {
     expect(await property.getAttribute('data-value')).toBe('violated');
     expect(await property.getAttribute('class')).toContain('just-violated');
     await expect.poll(() => page.locator('#diagram svg').count()).toBe(1);
+
+    // The diagram marks the messages of the step shown (numbered as the path is, from 1), and a
+    // click on another step's message goes to that step.
+    const markedSteps = () =>
+      page.locator('#diagram text.current-step').evaluateAll((ts) => [...new Set(ts.map((t) => t.getAttribute('data-step')))]);
+    await expect.poll(markedSteps).toEqual([String(ensure + 1)]);
+    await page
+      .locator(`#diagram text[data-step="${removal + 1}"]`)
+      .first()
+      .click();
+    await page.waitForSelector(`body[data-cursor="${removal}"]`);
+    expect(await current(page)).toBe('mover.removeFinalizers(DockerCluster/c1)');
+    await expect.poll(markedSteps).toEqual([String(removal + 1)]);
+    // Zoom: fitted to its box at first, then at its natural size.
+    expect(await page.locator('body').getAttribute('data-zoom')).toBe('fit');
+    const box = await page.locator('#diagram').evaluate((d) => d.clientWidth);
+    expect(await page.locator('#diagram svg').evaluate((svg) => svg.getBoundingClientRect().width)).toBeLessThanOrEqual(box);
+    await page.click('#zoom-actual');
+    const natural = await page.locator('#diagram svg').evaluate((svg) => (svg as SVGSVGElement).viewBox.baseVal.width);
+    const actual = await page.locator('#diagram svg').evaluate((svg) => svg.getBoundingClientRect().width);
+    expect(Math.abs(actual - natural)).toBeLessThanOrEqual(1);
+    await page.click('#zoom-fit');
+    await forwardTo(page, ensure);
   }, 1_200_000);
 
+  it('fits windows 800 and 1280 px wide: no sideways scrolling, no field name broken, the path and its enabled steps in view', async () => {
+    for (const width of [800, 1280]) {
+      const narrow = await browser.newPage({ viewport: { width, height: 900 } });
+      try {
+        await narrow.goto(page.url());
+        await narrow.waitForSelector('body[data-ready="true"]');
+        await narrow.waitForSelector('#diagram svg');
+        const fit = await narrow.evaluate(() => {
+          const root = document.documentElement;
+          // A field name is on one line: its text's boxes are one.
+          const broken = [...document.querySelectorAll('#panels td.field')].filter((td) => {
+            const range = document.createRange();
+            range.selectNodeContents(td);
+            return range.getClientRects().length !== 1 || td.scrollWidth > td.clientWidth;
+          });
+          const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
+          return {
+            overflow: root.scrollWidth - root.clientWidth,
+            fields: document.querySelectorAll('#panels td.field').length,
+            broken: broken.map((td) => td.textContent),
+            current: top('#path li.current'),
+            enabled: top('#enabled button'),
+          };
+        });
+        expect(fit.overflow, `${width} px`).toBe(0);
+        expect(fit.fields).toBeGreaterThan(20);
+        expect(fit.broken, `${width} px`).toEqual([]);
+        expect(fit.current, `${width} px`).toBeLessThan(900);
+        expect(fit.enabled, `${width} px`).toBeLessThan(900);
+      } finally {
+        await narrow.close();
+      }
+    }
+  }, 120_000);
+
+  it('offers the distinct initial states, each named by what sets it apart, and starts a path from the one picked', async () => {
+    const picker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await picker.goto(new URL('/?variant=v1.9.3', explorer.url).href);
+      await picker.waitForSelector('body[data-ready="true"]');
+      // 27: as many as a search of v1.9.3 stores at depth 1 (modelcheck models/move.ts --variant
+      // v1.9.3 --max-depth 1: 27 distinct states); init() gives 81, the same 27 three times.
+      await expect.poll(() => picker.locator('#init option').count()).toBe(27);
+      expect(await picker.locator('#init-picker').isVisible()).toBe(true);
+      const origin = new URL(explorer.url).origin;
+      const described = await fetch(new URL('/api/initials?variant=v1.9.3', explorer.url), {
+        headers: { origin, 'x-modelcheck-explore': '1' },
+      }).then((r) => r.json() as Promise<{ initials: { label: string; differences: { field: string; value: string }[] }[] }>);
+      const sixth = described.initials[5];
+      expect(sixth.label).toBe('init(6)');
+      expect(sixth.differences.length).toBeGreaterThan(0);
+      expect(await picker.locator('#init option').nth(5).textContent()).toBe(
+        `init(6): ${sixth.differences.map((d) => `${d.field} = ${d.value}`).join('; ')}`,
+      );
+      await picker.selectOption('#init', '5');
+      await picker.waitForFunction(() => new URL(location.href).searchParams.get('init') === '5');
+      await expect.poll(() => picker.locator('#path li[data-step="0"] > button').textContent()).toBe('init(6)');
+      expect(await picker.locator('#init-differences').textContent()).toContain('Initial state init(6) of 27: ');
+      // The state shown has the values the picker named.
+      for (const d of sixth.differences) {
+        const space = d.field.lastIndexOf(' ');
+        const [subject, field] = [d.field.slice(0, space), d.field.slice(space + 1)];
+        expect(await picker.locator(`[data-subject="${subject}"] tr[data-field="${field}"] td.value`).textContent(), d.field).toBe(d.value);
+      }
+    } finally {
+      await picker.close();
+    }
+  }, 120_000);
+
   it("marks a liveness counterexample's cycle: the state it goes back to, and the way back after the last step", async () => {
-    // The search run by the first test found it; its cycle start is the run's, read from the API.
+    // The search run by the first test found it, once done: a lasso is found after the states
+    // are (the invariants' counterexamples are listed as they are found). Its cycle start is the
+    // run's, read from the API.
+    await page.waitForSelector('body[data-run="done"]', { timeout: 900_000 });
     const origin = new URL(explorer.url).origin;
     const found = await fetch(new URL('/api/counterexamples?variant=v1.9.3', explorer.url), {
       headers: { origin, 'x-modelcheck-explore': '1' },
@@ -88,6 +188,17 @@ describe('modelcheck explore models/move.ts', () => {
     expect(await back.getAttribute('data-cycle')).toBe(String(lasso.loop));
     expect(await back.textContent()).toBe(`then back to state ${lasso.loop + 1}, and round again for ever`);
     expect(await page.locator(`#path li[data-step="${lasso.loop}"]`).getAttribute('class')).toContain('cycle-start');
+    // The header says what is replayed, and that the variant is expected to violate it; the
+    // property is marked, its value the search's (a lasso violates it as a whole behaviour).
+    const replaying = page.locator('#replaying');
+    expect(await replaying.isVisible()).toBe(true);
+    expect(await replaying.textContent()).toBe(
+      `Replaying EveryMovedObjectIsEventuallyRemoved (expected): ${lasso.steps.length} steps, then back to state ${lasso.loop + 1} for ever; from the search.`,
+    );
+    const marked = page.locator('#properties li.replayed');
+    expect(await marked.getAttribute('data-property')).toBe('EveryMovedObjectIsEventuallyRemoved');
+    expect(await marked.locator('.replay-note').textContent()).toBe('(replaying its counterexample: this lasso violates it)');
+    expect(await page.locator('#expectations').textContent()).toContain('EveryMovedObjectIsEventuallyRemoved');
     // Off the lasso's path (a step of its own at the first state that offers one), no cycle is marked.
     for (let at = 0; at < lasso.steps.length; at++) {
       const offered = await page
@@ -103,12 +214,15 @@ describe('modelcheck explore models/move.ts', () => {
       break;
     }
     await expect.poll(() => page.locator('#path li.cycle').count()).toBe(0);
+    // Off its path, nothing is said to be replayed.
+    expect(await page.locator('#replaying').isVisible()).toBe(false);
+    expect(await page.locator('#properties li.replayed').count()).toBe(0);
 
     // Back to the end of NoFinalizerResurrection's counterexample, where the next test starts.
     await page.locator('button[data-counterexample="NoFinalizerResurrection"]').click();
     await page.waitForSelector('body[data-cursor="0"]');
     await forwardTo(page, (await page.locator('#path li[data-step]').count()) - 1);
-  }, 120_000);
+  }, 1_000_000);
 
   it('takes a step by clicking, branching off the counterexample, and a reloaded link lands on the same state', async () => {
     const at = (await cursorOf(page)) - 1;
@@ -151,6 +265,32 @@ describe('modelcheck explore models/move.ts', () => {
     expect(await cursorOf(page)).toBe(1);
   }, 120_000);
 
+  it("offers a restarted server's page the counterexamples the search from the page found, kept in the cache directory", async () => {
+    const again = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.3'], cache);
+    const p = await browser.newPage();
+    try {
+      await p.goto(again.url);
+      await p.waitForSelector('body[data-ready="true"]');
+      // Without a search: the first server's, kept.
+      expect(await p.locator('body').getAttribute('data-run')).toBe('kept-done');
+      expect(await p.locator('#run-status').textContent()).toMatch(
+        /^kept: violated: [\d,]+ distinct states, depth \d+; \d+ counterexample\(s\)$/,
+      );
+      const pick = p.locator('button[data-counterexample="NoFinalizerResurrection"]');
+      expect(await p.locator('#counterexamples li', { has: pick }).locator('.source').textContent()).toMatch(
+        /^expected; a search kept from /,
+      );
+      await pick.click();
+      await p.locator('#path li[data-step]').nth(1).waitFor();
+      await forwardTo(p, (await p.locator('#path li[data-step]').count()) - 1);
+      expect(await current(p)).toBe('dockerClusterController.ensureFinalizer(DockerCluster/c1)');
+      expect(await p.locator('li[data-property="NoFinalizerResurrection"]').getAttribute('data-value')).toBe('violated');
+    } finally {
+      await p.close();
+      await again.stop();
+    }
+  }, 120_000);
+
   it('refuses requests from other origins', async () => {
     const res = await fetch(new URL('/api/model', explorer.url), {
       headers: { origin: 'http://evil.example', 'x-modelcheck-explore': '1' },
@@ -182,6 +322,39 @@ describe('modelcheck explore: bad input', () => {
 });
 
 describe('modelcheck explore: stopping', () => {
+  it('cancels a search from the page, keeping what it had found, and a restarted server offers it as cancelled', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'modelcheck-explore-cache-'));
+    const server = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.5'], own);
+    const p = await browser.newPage();
+    try {
+      await p.goto(server.url);
+      await p.waitForSelector('body[data-ready="true"]');
+      await p.click('#run');
+      await p.waitForSelector('body[data-run="running"]');
+      await p.locator('#cancel').click();
+      await p.waitForSelector('body[data-run="cancelled"]', { timeout: 30_000 });
+      expect(await p.locator('#cancel').isVisible()).toBe(false);
+      expect(await p.locator('#run').textContent()).toBe('search again');
+      expect(await p.locator('#run-status').textContent()).toMatch(
+        /^cancelled after [\d,]+ distinct states, depth \d+; \d+ counterexample\(s\)$/,
+      );
+    } finally {
+      await p.close();
+      await server.stop();
+    }
+    const again = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.5'], own);
+    const q = await browser.newPage();
+    try {
+      await q.goto(again.url);
+      await q.waitForSelector('body[data-ready="true"]');
+      expect(await q.locator('body').getAttribute('data-run')).toBe('kept-cancelled');
+      expect(await q.locator('#run-status').textContent()).toMatch(/^kept: cancelled after /);
+    } finally {
+      await q.close();
+      await again.stop();
+    }
+  }, 120_000);
+
   it('stops at Ctrl-C even while a search it started is running', async () => {
     const server = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.5']);
     try {

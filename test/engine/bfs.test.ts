@@ -330,3 +330,31 @@ describe('limits', () => {
     expect(states(r.violations[0].trace)).toEqual([0, 1, 2, 3]);
   });
 });
+
+describe('onFinding', () => {
+  it('tells of a counterexample while the search goes on, with the trace the result holds', () => {
+    // The stopping counter 0..5000, one state a level: Below10 is broken at state 10 (11 states
+    // deep); the search goes on to 5000, and the driver's progress point after its 1,024th
+    // state is where findings are told.
+    const told: { property: string; states: unknown[] }[] = [];
+    const r = checkVariant(stoppingCounter(5000, [invariant<number>('Below10', 'The counter stays below 10.', (s) => s < 10)]), {
+      onFinding: (x) => told.push({ property: x.property, states: states(x.trace) }),
+    });
+    expect(told.map((t) => t.property)).toEqual(['Below10']);
+    expect(told[0].states).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(r.stats.distinctStates).toBe(5001);
+    // The same trace as the result's.
+    expect(states(r.violations.find((v) => v.property === 'Below10')!.trace)).toEqual(told[0].states);
+    // The deadlock at 5000 is found at the end: the result has it, onFinding was not told.
+    expect(r.violations.map((v) => v.property)).toEqual(['Below10', 'Deadlock']);
+  });
+
+  it('tells nothing of a search that ends before its first progress point: the result holds it', () => {
+    const told: string[] = [];
+    const r = checkVariant(stoppingCounter(3, [invariant<number>('Below2', 'Below 2.', (s) => s < 2)]), {
+      onFinding: (x) => told.push(x.property),
+    });
+    expect(told).toEqual([]);
+    expect(r.violations.map((v) => v.property)).toEqual(['Below2', 'Deadlock']);
+  });
+});

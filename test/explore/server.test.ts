@@ -6,7 +6,7 @@ import { type IncomingHttpHeaders, request } from 'node:http';
 import { searchForExplorer } from '../../src/cli/commands/explore.ts';
 import { API_HEADER, startExplorer, type Explorer } from '../../src/explore/server.ts';
 import dieHard from '../fixtures/dieHard.ts';
-import { DIE_HARD_STEPS } from '../fixtures/dieHardSolution.ts';
+import { DIE_HARD_JUGS, DIE_HARD_STEPS } from '../fixtures/dieHardSolution.ts';
 
 let explorer: Explorer;
 beforeAll(async () => {
@@ -101,6 +101,36 @@ describe('the explorer server', () => {
     expect(body.refusal).toBeNull();
     expect(body.state.view.big).toBe(4);
   }, 60_000);
+
+  it("evaluates a watch expression at every state of a path: TLC's solution's big jug", async () => {
+    const q = new URLSearchParams([
+      ['variant', 'default'],
+      ...DIE_HARD_STEPS.map((s) => ['step', s]),
+      ['expr', '[state.small, state.big]'],
+    ]);
+    const { status, body } = await get(`/api/watch?${q}`);
+    expect(status).toBe(200);
+    // dieHardSolution.ts's jugs, state by state.
+    expect(body.values).toEqual(DIE_HARD_JUGS.map(([small, big]) => ({ value: [small, big] })));
+    const bad = await get(
+      `/api/watch?${new URLSearchParams([
+        ['variant', 'default'],
+        ['expr', 'state.big +'],
+      ])}`,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('the watch expression "state.big +" cannot be read');
+  });
+
+  it('describes one initial state with nothing to tell it apart', async () => {
+    expect((await get('/api/initials?variant=default')).body).toEqual({ initials: [{ label: 'init', differences: [] }], alsoDiffering: 0 });
+  });
+
+  it('cancels nothing where no search runs', async () => {
+    const { status, body } = await get('/api/cancel?variant=default', {}, 'POST');
+    expect(status).toBe(202);
+    expect(body.run === null || body.run.status !== 'running').toBe(true);
+  });
 
   it('refuses requests from other origins and for other hosts', async () => {
     const evil = await get('/api/model', { origin: 'http://evil.example' });

@@ -37,9 +37,13 @@ export interface ExplorerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `modelcheck explore ARGS` on a free port; resolves with its URL once it listens. */
-export function startExplorerProcess(args: readonly string[]): Promise<ExplorerProcess> {
-  const child = spawn(process.execPath, ['bin/modelcheck.js', 'explore', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `modelcheck explore ARGS` on a free port; resolves with its URL once it listens. `cache`:
+ * its cache directory (where it keeps its searches), so that a test starts from none.
+ */
+export function startExplorerProcess(args: readonly string[], cache?: string): Promise<ExplorerProcess> {
+  const env = cache === undefined ? process.env : { ...process.env, MODELCHECK_CACHE_DIR: cache };
+  const child = spawn(process.execPath, ['bin/modelcheck.js', 'explore', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
   let err = '';
   return new Promise((resolve, reject) => {

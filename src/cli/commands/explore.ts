@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { ModelError } from '../../engine/errors.ts';
 import { fromReport, initialOf, readTraceFile, type Counterexample, type JsonViolation, type Run } from '../../explore/counterexamples.ts';
 import { checkInWorkers } from '../workerPool.ts';
+import { KeptSearches } from '../keptSearches.ts';
 import { startExplorer } from '../../explore/server.ts';
 import { Walk } from '../../explore/walk.ts';
 import { exitForFailure } from '../failure.ts';
@@ -66,9 +67,15 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
     }
     // Each search's stop flag: Ctrl-C stops the server and the searches it started, which would
     // otherwise keep the process alive until they finished.
-    const stops: Int32Array[] = [];
-    const search = (name: string, run: Run) => stops.push(searchForExplorer(file, opts.param, name, run));
-    const explorer = await startExplorer({ file, model, variant, port: opts.port, loaded, open, search });
+    const stops: (() => void)[] = [];
+    const kept = new KeptSearches(file, opts.param);
+    const search = (name: string, run: Run) => {
+      const cancel = searchForExplorer(file, opts.param, name, run, (r) => kept.store(name, r));
+      stops.push(cancel);
+      return cancel;
+    };
+    const runs = kept.kept();
+    const explorer = await startExplorer({ file, model, variant, port: opts.port, loaded, open, search, runs });
     io.stdout(`modelcheck explore: ${model.name} at ${explorer.url} (Ctrl-C stops it)\n`);
     if (opts.open) openInBrowser(explorer.url);
     // Until Ctrl-C, or until the process that started this one ends (a killed npx).
@@ -82,7 +89,7 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
       const stopOrphan = io.onOrphaned?.(done);
     });
     await explorer.close();
-    for (const stop of stops) Atomics.store(stop, 0, 1);
+    for (const stop of stops) stop();
     return EXIT.OK;
   } catch (e) {
     if ((e as { code?: string }).code === 'EADDRINUSE') {
@@ -93,9 +100,20 @@ export async function runExplore(argv: readonly string[], io: CliIo): Promise<Ex
   }
 }
 
-/** Starts checking `variant` in a worker thread; `run` is updated as the search goes. */
-export function searchForExplorer(file: string, params: readonly string[], variant: string, run: Run): Int32Array {
+/**
+ * Starts checking `variant` in a worker thread; `run` is updated as the search goes, each
+ * counterexample added as it is found, and handed to `keep` whenever it changes. Returns what
+ * cancels it: the search stops at its next poll and keeps what it had found.
+ */
+export function searchForExplorer(
+  file: string,
+  params: readonly string[],
+  variant: string,
+  run: Run,
+  keep?: (run: Run) => void,
+): () => void {
   const interrupt = new Int32Array(new SharedArrayBuffer(4));
+  let cancelled = false;
   checkInWorkers(
     file,
     [variant],
@@ -103,6 +121,12 @@ export function searchForExplorer(file: string, params: readonly string[], varia
       params,
       search: { storage: 'auto', symmetry: true, interrupt },
       render: { colorLevel: 0, trace: 'changes', coverage: false, json: true, itf: false, mermaid: false, modelFile: file },
+      onFinding: (violation) => {
+        for (const x of fromReport({ variants: [{ name: variant, violations: [violation as unknown as JsonViolation] }] }, 'search')) {
+          if (!run.counterexamples.some((y) => y.property === x.property)) run.counterexamples.push(x);
+        }
+        keep?.(run);
+      },
     },
     1,
     (p) => {
@@ -113,15 +137,21 @@ export function searchForExplorer(file: string, params: readonly string[], varia
       const json = rendered.json as unknown as { name: string; violations?: JsonViolation[] };
       run.counterexamples = fromReport({ variants: [json] }, 'search');
       const s = rendered.summary;
-      run.summary = `${s.verdict}: ${s.distinctStates.toLocaleString('en-US')} distinct states, depth ${s.depth}`;
-      run.status = 'done';
+      const states = `${s.distinctStates.toLocaleString('en-US')} distinct states, depth ${s.depth}`;
+      run.summary = cancelled ? `cancelled after ${states}` : `${s.verdict}: ${states}`;
+      run.status = cancelled ? 'cancelled' : 'done';
+      run.ended = new Date().toISOString();
+      keep?.(run);
     },
     (e: unknown) => {
       run.status = 'failed';
       run.error = e instanceof Error ? e.message : String(e);
     },
   );
-  return interrupt;
+  return () => {
+    cancelled = true;
+    Atomics.store(interrupt, 0, 1);
+  };
 }
 
 /** Best effort: the platform's opener, detached; the URL is printed either way. */

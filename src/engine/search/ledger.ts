@@ -38,6 +38,12 @@ export interface SearchOptions extends StopOptions, StorageOptions {
   readonly onProgress?: (p: Progress) => void;
   /** Write checkpoints of the search, and resume from one (checkpoint.ts). */
   readonly checkpoint?: CheckpointOptions;
+  /**
+   * Called with each property's counterexample soon after the search first finds it (at most a
+   * second's work later), before the search ends: the same trace the result will hold. Lassos
+   * (liveness) are found after the search of states, and come with the result only.
+   */
+  readonly onFinding?: (x: Violation<unknown>) => void;
 }
 
 /**
@@ -129,6 +135,8 @@ export class Ledger<S> {
   private readonly otherStorage: StorageStats[] = [];
   readonly started = performance.now();
   private readonly findings = new Map<string, Finding>();
+  /** The findings onFinding has been told of. */
+  private readonly announced = new Set<string>();
   /** (property, state id or -1, action or -1, hi, lo) per violation in a state outside the state constraint, until recordOutside. */
   private readonly outside: number[] = [];
   private readonly fairness: CompiledFairness[];
@@ -451,6 +459,7 @@ export class Ledger<S> {
 
   /** Reports progress, at most once a second; `queue`: states stored and not yet expanded. */
   progress(queue: number): void {
+    if (this.options.onFinding !== undefined && this.findings.size > this.announced.size) this.announce(this.options.onFinding);
     const onProgress = this.options.onProgress;
     if (!onProgress) return;
     const now = performance.now();
@@ -464,6 +473,23 @@ export class Ledger<S> {
       queue,
       seconds: (now - this.started) / 1000,
     });
+  }
+
+  /** Tells onFinding of each finding not yet told (a driver calls progress() between states, where a trace can be rebuilt). */
+  private announce(onFinding: (x: Violation<unknown>) => void): void {
+    for (const [name, f] of this.findings) {
+      if (this.announced.has(name)) continue;
+      this.announced.add(name);
+      const t = this.traceOf(f);
+      const p = f.property;
+      onFinding({
+        property: p.name,
+        kind: p.kind,
+        statement: p.statement,
+        ...t,
+        trace: withViews(t.trace, this.variant.view),
+      } as Violation<unknown>);
+    }
   }
 
   /** The user-facing error of a fault met at the state it names, with that state's trace. */
