@@ -22,6 +22,7 @@ interface Stored {
 
 export class KeptSearches {
   private readonly file: string;
+  /** The runs kept when this server started. */
   private readonly runs: { [variant: string]: Run };
 
   /** The searches kept for `model` (the file as given) with `params`. */
@@ -50,14 +51,17 @@ export class KeptSearches {
     return out;
   }
 
-  /** Keeps `run` as it is now (written whole or not at all). */
+  /**
+   * Keeps `run` as it is now (written whole or not at all), with the other variants' as the file
+   * has them now (another server for this model may have written some). A run not yet ended is
+   * dated with the time it was last kept.
+   */
   store(variant: string, run: Run): void {
-    if (run.status === 'failed') return;
-    this.runs[variant] = { ...run, progress: undefined };
+    const runs = { ...read(this.file), [variant]: { ...run, progress: undefined, ended: run.ended ?? new Date().toISOString() } };
     try {
       mkdirSync(cacheDir(), { recursive: true });
       const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ format: FORMAT, runs: this.runs } satisfies Stored));
+      writeFileSync(tmp, JSON.stringify({ format: FORMAT, runs } satisfies Stored));
       renameSync(tmp, this.file);
     } catch {
       // Not kept: a restarted server searches again.

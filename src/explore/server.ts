@@ -85,6 +85,11 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
     try {
       route(req, res);
     } catch (e) {
+      // (An answer already begun cannot be replaced by an error: it is cut off.)
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
       if (e instanceof ModelError) {
         send(res, 422, { error: { code: e.code, message: e.message, text: formatError(e, o.file, new Chalk({ level: 0 })) } });
       } else {
@@ -206,7 +211,9 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
         return;
       }
       const walked = walk.walk(Number(url.searchParams.get('init') ?? '0'), url.searchParams.getAll('step'));
-      send(res, 200, { values: walked.trace.map((t) => expression.at(t.state, stateToJson(walk.view(walked.trace, t.state)))) });
+      send(res, 200, {
+        values: expression.along(walked.trace.map((t) => ({ state: t.state, view: stateToJson(walk.view(walked.trace, t.state)) }))),
+      });
       return;
     }
     send(res, 404, { error: { code: 'not-found', message: `no ${req.method} ${url.pathname} here` } });
@@ -235,8 +242,10 @@ const SECURITY_HEADERS = {
 };
 
 function send(res: ServerResponse, status: number, body: unknown): void {
+  // The body first: a body that cannot be written as JSON is an error answered as one, before any header is sent.
+  const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
-  res.end(JSON.stringify(body));
+  res.end(text);
 }
 
 /** The header the page sends with every API request: another origin's page cannot send it without a CORS preflight, which this server never grants. */

@@ -134,18 +134,22 @@ export function searchForExplorer(
     },
   ).then(
     ([rendered]) => {
-      const json = rendered.json as unknown as { name: string; violations?: JsonViolation[] };
+      const json = rendered.json as unknown as { name: string; incompleteReason: string | null; violations?: JsonViolation[] };
       run.counterexamples = fromReport({ variants: [json] }, 'search');
       const s = rendered.summary;
       const states = `${s.distinctStates.toLocaleString('en-US')} distinct states, depth ${s.depth}`;
-      run.summary = cancelled ? `cancelled after ${states}` : `${s.verdict}: ${states}`;
-      run.status = cancelled ? 'cancelled' : 'done';
+      // Cancelled only if the cancel stopped it: one that came after the search had ended is too late.
+      const stopped = cancelled && json.incompleteReason === 'interrupted';
+      run.summary = stopped ? `cancelled after ${states}` : `${s.verdict}: ${states}`;
+      run.status = stopped ? 'cancelled' : 'done';
       run.ended = new Date().toISOString();
       keep?.(run);
     },
     (e: unknown) => {
       run.status = 'failed';
       run.error = e instanceof Error ? e.message : String(e);
+      run.ended = new Date().toISOString();
+      keep?.(run);
     },
   );
   return () => {

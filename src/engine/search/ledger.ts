@@ -39,9 +39,10 @@ export interface SearchOptions extends StopOptions, StorageOptions {
   /** Write checkpoints of the search, and resume from one (checkpoint.ts). */
   readonly checkpoint?: CheckpointOptions;
   /**
-   * Called with each property's counterexample soon after the search first finds it (at most a
-   * second's work later), before the search ends: the same trace the result will hold. Lassos
-   * (liveness) are found after the search of states, and come with the result only.
+   * Called with each property's counterexample soon after the search first finds it, at the
+   * driver's next progress point (every 1,024 states with one thread, every level with several),
+   * before the search ends: the same trace the result will hold. A search that ends first, and
+   * lassos (liveness, found after the search of states), give theirs with the result only.
    */
   readonly onFinding?: (x: Violation<unknown>) => void;
 }

@@ -60,7 +60,8 @@ function readUrl() {
   path.init = Number(q.get('init') ?? '0');
   path.steps = steps;
   path.cursor = steps.length;
-  path.watch = q.get('watch') ?? '';
+  // (An entry of the history from before the expression was set keeps it: Back does not clear it.)
+  path.watch = q.get('watch') ?? path.watch;
 }
 
 function showError(text) {
@@ -349,8 +350,12 @@ function renderState(data) {
   $('fingerprint').textContent = data.state.fingerprint;
   const last = data.steps[data.steps.length - 1];
   const stepped = last !== undefined && last.label !== null;
-  const changed = new Set((stepped ? last.changes : []).map((c) => JSON.stringify(c.at.slice(0, 2))));
-  const subjectChanged = new Set((stepped ? last.changes : []).map((c) => c.at[0]));
+  // Each change's path: [subject, field, ...]; [subject] where the step added or replaced it
+  // whole (every field of it changed); [] where the view is one value (the 'state' subject).
+  const changes = stepped ? last.changes : [];
+  const changed = new Set(changes.map((c) => JSON.stringify(c.at.slice(0, 2))));
+  const subjectChanged = new Set(changes.map((c) => (c.at.length === 0 ? 'state' : c.at[0])));
+  const wholeChanged = new Set(changes.filter((c) => c.at.length <= 1).map((c) => (c.at.length === 0 ? 'state' : c.at[0])));
   const onlyChanges = $('only-changes').checked && stepped;
   const filter = $('filter').value.trim().toLowerCase();
   const view = data.state.view;
@@ -358,7 +363,7 @@ function renderState(data) {
   const entries = isRecord(view) ? Object.entries(view) : [['state', view]];
   // Subjects the step removed, shown struck out where they were.
   const all = [...entries];
-  if (isRecord(view)) for (const [key, value] of Object.entries(before)) if (!(key in view)) all.push([key, value, 'removed']);
+  if (isRecord(view)) for (const [key, value] of Object.entries(before)) if (!Object.hasOwn(view, key)) all.push([key, value, 'removed']);
   const groups = new Map();
   for (const [key, value, removed] of all) {
     if (onlyChanges && !subjectChanged.has(key) && removed === undefined) continue;
@@ -379,10 +384,10 @@ function renderState(data) {
       if (isRecord(value)) {
         const table = el('table');
         const fields = Object.entries(value);
-        if (isRecord(old) && !removed) for (const [f, v] of Object.entries(old)) if (!(f in value)) fields.push([f, v, true]);
+        if (isRecord(old) && !removed) for (const [f, v] of Object.entries(old)) if (!Object.hasOwn(value, f)) fields.push([f, v, true]);
         for (const [field, v, gone] of fields) {
           if (!keyMatches && !field.toLowerCase().includes(filter)) continue;
-          const isChanged = changed.has(JSON.stringify([key, field])) || gone === true;
+          const isChanged = changed.has(JSON.stringify([key, field])) || wholeChanged.has(key) || gone === true;
           if (onlyChanges && !isChanged && !removed) continue;
           const row = el('tr', { 'data-field': field }, el('td', { class: 'field' }, field), el('td', { class: 'value' }));
           const listChange = isChanged && Array.isArray(v) && Array.isArray(old?.[field]);
