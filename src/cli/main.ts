@@ -14,6 +14,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   if (argv[0] === 'explore') return (await import('./commands/explore.ts')).runExplore(argv.slice(1), io);
   if (argv[0] === 'resume') return (await import('./commands/resume.ts')).runResume(argv.slice(1), io);
   if (argv[0] === 'conform') return (await import('./commands/conform.ts')).runConform(argv.slice(1), io);
+  if (argv[0] === 'plan') return (await import('./commands/plan.ts')).runPlan(argv.slice(1), io);
+  if (argv[0] === 'shard') return (await import('./commands/shard.ts')).runShard(argv.slice(1), io);
+  if (argv[0] === 'merge') return (await import('./commands/merge.ts')).runMerge(argv.slice(1), io);
   if (argv[0] === 'init') return (await import('./commands/init.ts')).runInit(argv.slice(1), io);
   return runCheck(argv, io);
 }

@@ -15,8 +15,9 @@ export interface CliRun {
 export async function runCli(argv: readonly string[], { typecheck = false } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  // (docs, explore and conform run no type check and take no --workers.)
-  const command = argv[0] === 'docs' || argv[0] === 'explore' || argv[0] === 'conform';
+  // (docs, explore, conform, plan, shard and merge run no type check and take no --workers: a
+  // shard's searches take the cores, as a pod's do.)
+  const command = ['docs', 'explore', 'conform', 'plan', 'shard', 'merge'].includes(argv[0]);
   const withTypecheck = typecheck || command ? argv : [...argv, '--no-typecheck'];
   // One thread unless the test says otherwise: vitest already runs two test files at once, and
   // splitting each search too would oversubscribe the cores (the split search's own tests,

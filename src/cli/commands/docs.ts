@@ -99,6 +99,37 @@ function bugRecords(files: ReturnType<typeof pageFiles>, record: DocsManifest): 
   return out;
 }
 
+/** The record of the searches' results (`variants`, by name in the model's order), before it names its pages. */
+function resultsRecord(model: Model, files: ReturnType<typeof pageFiles>, variants: DocsManifest['variants']): DocsManifest {
+  return {
+    generatedBy: files.command,
+    pages: [],
+    variants,
+    ...(model.reproduces !== undefined ? { reproduces: model.reproduces } : {}),
+  };
+}
+
+/** The record naming the model's own pages: not the README's table or the table of bugs, which others share. */
+function withPages(results: DocsManifest, pages: readonly [string, string][], files: ReturnType<typeof pageFiles>): DocsManifest {
+  const shared = [README, bugsPagePath(files)];
+  return { ...results, pages: pages.filter(([path]) => !shared.includes(path)).map(([path]) => basename(path)) };
+}
+
+/**
+ * Writes the record of `variants` (each variant's results as a docs run records them, from any
+ * number of runs: modelcheck merge --docs) and the pages it renders, as `modelcheck docs` would.
+ * Returns the files written.
+ */
+export function writeDocsRecord(model: Model, file: string, variants: DocsManifest['variants']): string[] {
+  const files = pageFiles(file);
+  const results = resultsRecord(model, files, variants);
+  const record = withPages(results, renderedPages(model, results, file, files), files);
+  const pages = renderedPages(model, record, file, files);
+  writePages(pages);
+  writeFileSync(files.manifest, `${JSON.stringify(record, null, 2)}\n`);
+  return [...pages.map(([path]) => path), files.manifest];
+}
+
 /** The README of the working directory, which may keep a model's verdict table between markers. */
 const README = 'README.md';
 
@@ -222,19 +253,9 @@ export async function runDocs(argv: readonly string[], io: CliIo): Promise<ExitC
       return EXIT.INCOMPLETE;
     }
     const runs = rendered.map((r) => r.docs!);
-    const results: DocsManifest = {
-      generatedBy: command,
-      pages: [],
-      variants: Object.fromEntries(runs.map((r) => [r.variant, r.manifest])),
-      ...(model.reproduces !== undefined ? { reproduces: model.reproduces } : {}),
-    };
+    const results = resultsRecord(model, files, Object.fromEntries(runs.map((r) => [r.variant, r.manifest])));
     const fromRuns = pagesOf(model, runs, file, files, results);
-    // The record names the model's own pages: not the README's table or the table of bugs, which others share.
-    const shared = [README, bugsPagePath(files)];
-    const record: DocsManifest = {
-      ...results,
-      pages: fromRuns.filter(([path]) => !shared.includes(path)).map(([path]) => basename(path)),
-    };
+    const record = withPages(results, fromRuns, files);
     // The pages are those the record renders, as --render and --check make them: they must be the
     // runs' own, or the record would not say what the searches found.
     const fromRecord = renderedPages(model, record, file, files);

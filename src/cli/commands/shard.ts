@@ -1,0 +1,147 @@
+// `modelcheck shard PLAN --index I`: runs one shard of a plan (scaleOut.ts) and writes its report.
+// Made to be a Kubernetes Indexed Job's command: the index is $JOB_COMPLETION_INDEX when not
+// given, the searches write checkpoints under the directory the Job mounts, a pod restarted
+// after a preemption or a crash resumes from them, and one that finds its report written has
+// nothing to do. Exit 0 once the report is written, whatever the verdicts (they are the merge's
+// to judge: a Job must not retry a shard for finding a bug); 3 when a search was stopped before
+// its end (its checkpoint kept); 2 for bad input.
+import { Command, InvalidArgumentError } from 'commander';
+import { Chalk } from 'chalk';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ModelError } from '../../engine/errors.ts';
+import { stoppedEarly } from '../../engine/result.ts';
+import { planCheckpoints } from '../checkpointDir.ts';
+import { exitForFailure } from '../failure.ts';
+import { EXIT, type ExitCode } from '../exitCodes.ts';
+import { parseCommand } from '../parseCommand.ts';
+import type { CliIo } from '../io.ts';
+import { nonNegativeInt, nonNegativeNumber, positiveInt } from '../options.ts';
+import type { RenderOptions } from '../render.ts';
+import { PLAN_FORMAT, planId, shardArgs, type Plan, type ShardReport } from '../scaleOut.ts';
+import { checkInWorkers, threadPlan } from '../workerPool.ts';
+
+interface Options {
+  index?: number;
+  dir?: string;
+  workers?: number;
+  checkpointEvery: number;
+}
+
+/** Where a shard's report goes in the plan's directory. */
+export function reportFile(dir: string, index: number): string {
+  return join(dir, `shard-${index}.json`);
+}
+
+/** Reads a plan file, or says why it is none. */
+export function readPlan(file: string): Plan {
+  let plan: Plan;
+  try {
+    plan = JSON.parse(readFileSync(file, 'utf8')) as Plan;
+  } catch (e) {
+    throw new ModelError('MC002_MODEL_LOAD_FAILED', `cannot read the plan ${file}: ${(e as Error).message}`, { model: file });
+  }
+  if (plan?.kind !== 'modelcheck-plan' || plan.format !== PLAN_FORMAT || !Array.isArray(plan.shards)) {
+    throw new ModelError('MC002_MODEL_LOAD_FAILED', `${file} is not a plan of this modelcheck (format ${PLAN_FORMAT})`, {
+      model: file,
+      hint: 'write one with modelcheck plan MODEL --shards N --out FILE',
+    });
+  }
+  return plan;
+}
+
+export async function runShard(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<ExitCode> {
+  const cmd = new Command()
+    .name('modelcheck shard')
+    .description(
+      "Run one shard of a plan (modelcheck plan) with checkpoints, and write its report beside the plan (shard-I.json) for 'modelcheck merge'. Run again, it resumes from its checkpoints, or does nothing if its report is written.",
+    )
+    .argument('<plan>', 'the plan file')
+    .option('--index <i>', "the shard's index (default: $JOB_COMPLETION_INDEX, as a Kubernetes Indexed Job sets it)", nonNegativeInt)
+    .option('--dir <dir>', "where the shard's checkpoints and report go (default: the plan's directory)")
+    .option('--workers <n>', 'variants checked at once (default: the number of cores)', positiveInt)
+    .option('--checkpoint-every <minutes>', 'the least time between two checkpoints of a search (0: at every level)', nonNegativeNumber, 10)
+    .exitOverride()
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+  const parsed = parseCommand<Options>(cmd, argv, io, 'modelcheck shard', (o) => {
+    if (o.index === undefined && env.JOB_COMPLETION_INDEX === undefined) {
+      throw new InvalidArgumentError('give the shard with --index I, or run where $JOB_COMPLETION_INDEX is set');
+    }
+    if (o.index === undefined && !/^\d+$/.test(env.JOB_COMPLETION_INDEX ?? '')) {
+      throw new InvalidArgumentError(`$JOB_COMPLETION_INDEX is ${JSON.stringify(env.JOB_COMPLETION_INDEX)}, not a shard's index`);
+    }
+  });
+  if ('exit' in parsed) return parsed.exit;
+  const { file, opts } = parsed;
+  const chalk = new Chalk({ level: 0 });
+  try {
+    const plan = readPlan(file);
+    const index = opts.index ?? Number(env.JOB_COMPLETION_INDEX);
+    if (index >= plan.shards.length) {
+      io.stderr(`modelcheck shard: the plan ${file} has ${plan.shards.length} shards (0 to ${plan.shards.length - 1}), not ${index}\n`);
+      return EXIT.ERROR;
+    }
+    const id = planId(plan);
+    const dir = opts.dir ?? dirname(file);
+    const out = reportFile(dir, index);
+    if (existsSync(out) && (JSON.parse(readFileSync(out, 'utf8')) as ShardReport).planId === id) {
+      io.stdout(`modelcheck shard: shard ${index} of ${file} is done already (${out})\n`);
+      return EXIT.OK;
+    }
+    const variants = plan.shards[index];
+    const started = performance.now();
+    const checkpointDir = join(dir, `checkpoints-${index}`);
+    const resume = existsSync(join(checkpointDir, 'manifest.json'));
+    const checkpoints = planCheckpoints(checkpointDir, plan.model, shardArgs(plan, index), resume, opts.checkpointEvery * 60);
+    if (resume) io.stderr(`modelcheck shard: resuming shard ${index} from ${checkpointDir}\n`);
+    const render: RenderOptions = {
+      colorLevel: 0,
+      trace: 'changes',
+      coverage: false,
+      json: true,
+      itf: false,
+      mermaid: false,
+      modelFile: plan.model,
+      docs: true,
+    };
+    const interrupt = new Int32Array(new SharedArrayBuffer(4));
+    const stopInterrupt = io.onInterrupt?.(() => Atomics.store(interrupt, 0, 1));
+    const { workers, threadsPerSearch } = threadPlan(opts.workers, variants.length);
+    const rendered =
+      variants.length === 0
+        ? []
+        : await checkInWorkers(
+            plan.model,
+            variants,
+            { params: plan.params, search: { storage: 'auto', interrupt }, render, checkpoint: checkpoints.forVariant },
+            workers,
+            undefined,
+            threadsPerSearch,
+          ).finally(() => stopInterrupt?.());
+    // (A variant's own bounds make an incomplete result, not a stopped search.)
+    const stopped = rendered.filter((r) => stoppedEarly(r.summary.incompleteReason));
+    if (stopped.length > 0) {
+      const names = stopped.map((r) => `${r.summary.variant} (${r.summary.incompleteReason})`).join(', ');
+      io.stderr(`modelcheck shard: shard ${index} did not finish: ${names}; run it again to resume from ${checkpointDir}\n`);
+      return EXIT.INCOMPLETE;
+    }
+    const report: ShardReport = {
+      format: PLAN_FORMAT,
+      kind: 'modelcheck-shard',
+      planId: id,
+      plan,
+      index,
+      variants: rendered.map((r) => ({ name: r.summary.variant, json: r.json, summary: r.summary, manifest: r.docs?.manifest ?? null })),
+      seconds: (performance.now() - started) / 1000,
+    };
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${out}.tmp`, `${JSON.stringify(report)}\n`);
+    renameSync(`${out}.tmp`, out);
+    io.stdout(
+      `modelcheck shard: shard ${index} of ${file}: ${variants.length} variant${variants.length === 1 ? '' : 's'} checked; wrote ${out}\n`,
+    );
+    return EXIT.OK;
+  } catch (e) {
+    return exitForFailure(e, io, file, chalk);
+  }
+}
