@@ -10,7 +10,8 @@ import { loadModel } from '../loadModel.ts';
 import { parseCommand } from '../parseCommand.ts';
 import type { CliIo } from '../io.ts';
 import { positiveInt } from '../options.ts';
-import { balance, PLAN_FORMAT, recordedCosts, selectedVariants, singleCommand, type Plan, type Selection } from '../scaleOut.ts';
+import { jobManifest } from '../jobManifest.ts';
+import { balance, PLAN_FORMAT, planId, recordedCosts, selectedVariants, singleCommand, type Plan, type Selection } from '../scaleOut.ts';
 
 interface Options {
   matrix?: string;
@@ -18,6 +19,11 @@ interface Options {
   param: string[];
   shards: number;
   out?: string;
+  emitJob?: string;
+  image: string;
+  claim: string;
+  cpu: number;
+  memory: number;
 }
 
 export async function runPlan(argv: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -32,6 +38,14 @@ export async function runPlan(argv: readonly string[], io: CliIo): Promise<ExitC
     .option('--param <name=value>', "set one of the model's parameters (repeat for several)", (v: string, all: string[]) => [...all, v], [])
     .requiredOption('--shards <n>', 'how many shards', positiveInt)
     .option('--out <file>', 'write the plan here (default: stdout)')
+    .option(
+      '--emit-job <file>',
+      'also write the Kubernetes objects that run the plan (a ConfigMap with it, an Indexed Job of one pod per shard) as JSON for kubectl apply -f',
+    )
+    .option('--image <ref>', 'with --emit-job: the image with Node and the project (deploy/kubernetes/Containerfile)', 'modelcheck:latest')
+    .option('--claim <name>', "with --emit-job: the PersistentVolumeClaim for the shards' checkpoints and reports", 'modelcheck-runs')
+    .option('--cpu <n>', "with --emit-job: each shard's cores (its search threads)", positiveInt, 2)
+    .option('--memory <GiB>', "with --emit-job: each shard's memory", positiveInt, 8)
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
   const parsed = parseCommand<Options>(cmd, argv, io, 'modelcheck plan', (o) => {
@@ -60,6 +74,11 @@ export async function runPlan(argv: readonly string[], io: CliIo): Promise<ExitC
       shards: balance(work, opts.shards),
     };
     const text = `${JSON.stringify(plan, null, 2)}\n`;
+    if (opts.emitJob !== undefined) {
+      const manifest = jobManifest(plan, planId(plan), { image: opts.image, claim: opts.claim, cpu: opts.cpu, memoryGiB: opts.memory });
+      mkdirSync(dirname(resolve(opts.emitJob)), { recursive: true });
+      writeFileSync(opts.emitJob, `${JSON.stringify(manifest, null, 2)}\n`);
+    }
     if (opts.out === undefined) io.stdout(text);
     else {
       mkdirSync(dirname(resolve(opts.out)), { recursive: true });

@@ -1,0 +1,84 @@
+// `modelcheck plan --emit-job`: the Kubernetes objects that run a plan as an Indexed Job
+// (src/cli/jobManifest.ts), and deploy/kubernetes/'s example of them, which must be what the
+// command writes now. The rules checked are the API server's for a Job, as
+// kubernetes/kubernetes pkg/apis/batch/validation/validation.go (validateJobSpec) states them:
+// completions required when completionMode is Indexed, restartPolicy OnFailure or Never, and
+// object names that are DNS-1123 subdomains (labels of at most 63 characters).
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/runCli.ts';
+
+interface Manifest {
+  kind: string;
+  items: {
+    apiVersion: string;
+    kind: string;
+    metadata: { name: string; labels: Record<string, string> };
+    data?: Record<string, string>;
+    spec?: {
+      completionMode: string;
+      completions: number;
+      parallelism: number;
+      template: {
+        spec: {
+          restartPolicy: string;
+          containers: { name: string; image: string; command: string[]; volumeMounts: { name: string; mountPath: string }[] }[];
+          volumes: { name: string; configMap?: { name: string }; persistentVolumeClaim?: { claimName: string } }[];
+        };
+      };
+    };
+  }[];
+}
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+describe('modelcheck plan --emit-job', () => {
+  it('writes a ConfigMap holding the plan and an Indexed Job of one pod per shard that runs modelcheck shard on it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'modelcheck-job-'));
+    const plan = join(dir, 'plan.json');
+    const job = join(dir, 'job.json');
+    const args = ['plan', 'test/fixtures/matrix.ts', '--matrix', 'reach', '--shards', '3', '--out', plan, '--emit-job', job];
+    const made = await runCli([...args, '--image', 'registry.example/modelcheck:1', '--claim', 'runs', '--cpu', '4', '--memory', '16']);
+    expect(made.exitCode).toBe(0);
+    const m = JSON.parse(readFileSync(job, 'utf8')) as Manifest;
+    expect(m.kind).toBe('List');
+    const [configMap, indexed] = m.items;
+    expect([configMap.kind, indexed.kind]).toEqual(['ConfigMap', 'Job']);
+    expect(indexed.apiVersion).toBe('batch/v1');
+    // The plan itself, as plan --out wrote it.
+    expect(configMap.data?.['plan.json']).toBe(readFileSync(plan, 'utf8'));
+    for (const o of m.items) expect(o.metadata.name).toMatch(DNS_LABEL);
+    expect(indexed.metadata.name).toBe(configMap.metadata.name);
+    const spec = indexed.spec!;
+    expect(spec.completionMode).toBe('Indexed');
+    expect([spec.completions, spec.parallelism]).toEqual([3, 3]);
+    expect(['OnFailure', 'Never']).toContain(spec.template.spec.restartPolicy);
+    const [container] = spec.template.spec.containers;
+    expect(container.name).toMatch(DNS_LABEL);
+    expect(container.image).toBe('registry.example/modelcheck:1');
+    // The shard's index is the one the Job controller sets ($JOB_COMPLETION_INDEX): not in the command.
+    expect(container.command.slice(0, 4)).toEqual(['node', 'bin/modelcheck.js', 'shard', '/modelcheck/plan/plan.json']);
+    expect(container.command).not.toContain('--index');
+    expect(container.command[container.command.indexOf('--workers') + 1]).toBe('4');
+    const volumes = Object.fromEntries(spec.template.spec.volumes.map((v) => [v.name, v]));
+    const mounts = Object.fromEntries(container.volumeMounts.map((v) => [v.mountPath, v.name]));
+    expect(volumes[mounts['/modelcheck/plan']].configMap?.name).toBe(configMap.metadata.name);
+    expect(volumes[mounts['/modelcheck/runs']].persistentVolumeClaim?.claimName).toBe('runs');
+    // Its checkpoints and report under the claim's mount.
+    expect(container.command[container.command.indexOf('--dir') + 1]).toBe(`/modelcheck/runs/${indexed.metadata.name}`);
+  });
+
+  it("deploy/kubernetes's example is what the command writes now (the move model's faults matrix over 4 shards)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'modelcheck-job-'));
+    const plan = join(dir, 'plan.json');
+    const job = join(dir, 'job.json');
+    const made = await runCli(['plan', 'models/move.ts', '--matrix', 'faults', '--shards', '4', '--out', plan, '--emit-job', job]);
+    expect(made.exitCode).toBe(0);
+    const regenerate =
+      'regenerate it: npx modelcheck plan models/move.ts --matrix faults --shards 4 --out deploy/kubernetes/move-faults.plan.json --emit-job deploy/kubernetes/move-faults.job.json';
+    expect(readFileSync('deploy/kubernetes/move-faults.plan.json', 'utf8'), regenerate).toBe(readFileSync(plan, 'utf8'));
+    expect(readFileSync('deploy/kubernetes/move-faults.job.json', 'utf8'), regenerate).toBe(readFileSync(job, 'utf8'));
+  }, 60_000);
+});
