@@ -533,17 +533,22 @@ async function showWatch() {
   document.body.dataset.watch = String(data.values.length);
 }
 
-async function loadCounterexamples() {
+/** The answer of `api` about the variant shown; undefined where it failed (the error shown) or the page has left the variant since. */
+async function variantJson(api) {
   const variant = path.variant;
-  let data;
   try {
-    data = await getJson(`/api/counterexamples?variant=${encodeURIComponent(variant)}`);
+    const data = await getJson(`/api/${api}?variant=${encodeURIComponent(variant)}`);
+    return variant === path.variant ? data : undefined;
   } catch (e) {
     showError(e.message);
-    return;
+    return undefined;
   }
-  // An answer for a variant the page has since left is dropped.
-  if (variant !== path.variant) return;
+}
+
+async function loadCounterexamples() {
+  const variant = path.variant;
+  const data = await variantJson('counterexamples');
+  if (data === undefined) return;
   const list = $('counterexamples');
   list.replaceChildren();
   const run = data.run;
@@ -602,15 +607,8 @@ let initials = [];
 let alsoDiffering = 0;
 /** The initial-state picker: shown when there are several, each named with what sets it apart. */
 async function loadInitials() {
-  const variant = path.variant;
-  let data;
-  try {
-    data = await getJson(`/api/initials?variant=${encodeURIComponent(variant)}`);
-  } catch (e) {
-    showError(e.message);
-    return;
-  }
-  if (variant !== path.variant) return;
+  const data = await variantJson('initials');
+  if (data === undefined) return;
   initials = data.initials;
   alsoDiffering = data.alsoDiffering;
   const select = $('init');
