@@ -35,15 +35,21 @@ try {
       timer.unref();
       return () => clearInterval(timer);
     },
-    // The first Ctrl-C asks the searches to stop and report; a second one quits at once.
+    // The first Ctrl-C asks the searches to stop and report; a second one quits at once. SIGTERM
+    // (what a container's stop and a Kubernetes pod's eviction send) is taken as Ctrl-C is: a
+    // shard's searches write their checkpoints before the pod goes.
     onInterrupt: (handler) => {
       let pressed = 0;
-      const listener = () => {
+      const listener = (signal) => {
         if (++pressed === 1) handler();
-        else process.exit(130);
+        else process.exit(signal === 'SIGTERM' ? 143 : 130);
       };
       process.on('SIGINT', listener);
-      return () => process.off('SIGINT', listener);
+      process.on('SIGTERM', listener);
+      return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+      };
     },
     // Keys for --watch: a terminal is read key by key (in raw mode, where Ctrl-C arrives as a
     // key, not a signal: it is passed on as SIGINT), a pipe line by line.

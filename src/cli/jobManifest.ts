@@ -16,20 +16,24 @@ export interface JobOptions {
   readonly memoryGiB: number;
 }
 
-/** A name Kubernetes takes (a DNS-1123 label, at most 63 characters) made of `text`. */
-export function objectName(text: string): string {
+/** A name Kubernetes takes (a DNS-1123 label) made of `text`, at most `max` characters. */
+export function objectName(text: string, max: number): string {
   const name = text
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 52)
+    .slice(0, max)
     .replace(/-+$/, '');
   return name === '' ? 'modelcheck' : name;
 }
 
 /** The ConfigMap and the Job that run `plan` (its id names both). */
 export function jobManifest(plan: Plan, id: string, o: JobOptions): unknown {
-  const base = objectName(`modelcheck-${plan.modelName}-${plan.selection.kind === 'matrix' ? plan.selection.matrix : plan.selection.kind}`);
+  // An Indexed Job's pod's hostname is `<job>-<index>`, a DNS label of at most 63 characters:
+  // the name leaves room for the plan's id (9) and the last index.
+  const room = 63 - 9 - 1 - String(plan.shards.length - 1).length;
+  const kind = plan.swarm !== undefined ? 'swarm' : plan.selection.kind === 'matrix' ? plan.selection.matrix : plan.selection.kind;
+  const base = objectName(`modelcheck-${plan.modelName}-${kind}`, room);
   const name = `${base}-${id.slice(0, 8)}`;
   const labels = { 'app.kubernetes.io/name': 'modelcheck', 'modelcheck/plan': id };
   const dir = `/modelcheck/runs/${name}`;
@@ -51,13 +55,15 @@ export function jobManifest(plan: Plan, id: string, o: JobOptions): unknown {
           completionMode: 'Indexed',
           completions: plan.shards.length,
           parallelism: plan.shards.length,
-          // A shard that fails (an out-of-memory kill, a lost node) runs again and resumes from its
-          // checkpoints; one that exits 0 has written its report, whatever its verdicts.
-          backoffLimit: 3 * plan.shards.length,
+          // A shard that fails (an out-of-memory kill, a lost node) runs again in a new pod and
+          // resumes from its checkpoints, three times at most, counted per shard (Kubernetes 1.29
+          // and later; it needs restartPolicy Never); one that exits 0 has written its report,
+          // whatever its verdicts.
+          backoffLimitPerIndex: 3,
           template: {
             metadata: { labels },
             spec: {
-              restartPolicy: 'OnFailure',
+              restartPolicy: 'Never',
               // The image runs as node (uid 1000): the volume is made its group's.
               securityContext: { fsGroup: 1000 },
               containers: [

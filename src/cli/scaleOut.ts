@@ -4,6 +4,7 @@
 // into the report one machine's run gives. The cluster schedules; the checker plans and merges.
 // Nothing here knows Kubernetes but the name of the variable an Indexed Job sets.
 import { createHash } from 'node:crypto';
+import { generator, runSeed } from '../engine/search/simulate.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { selectVariants } from '../engine/check.ts';
 import type { Model } from '../engine/model.ts';
@@ -24,13 +25,61 @@ export interface Plan {
   readonly model: string;
   readonly modelName: string;
   readonly params: readonly string[];
+  /**
+   * The digest of everything that decides results: the model's files and the local modules they
+   * import, modelcheck's own sources, the pinned packages (typecheckCache.ts's key). A shard or a
+   * merge where they differ is refused: reports of two versions must not make one report.
+   */
+  readonly inputs: string;
   readonly selection: Selection;
   /** The command that gives the same report on one machine. */
   readonly single: string;
   /** Each variant in the single run's order, with its estimated cost: the states it generated in the last record, if any. */
   readonly work: readonly { readonly variant: string; readonly estimate: number | null }[];
-  /** The variants of each shard (index = JOB_COMPLETION_INDEX). */
+  /** The variants of each shard (index = JOB_COMPLETION_INDEX); in a swarm, every shard's are all of them. */
   readonly shards: readonly (readonly string[])[];
+  /** A swarm simulation: how each shard draws its random runs. */
+  readonly swarm?: Swarm;
+}
+
+/**
+ * A swarm simulation (SPIN's swarm: many small searches, each diversified, within one budget):
+ * every shard simulates every variant of the plan, with a seed of its own, its share of the runs,
+ * a depth bound of its own, and some of the avoidable actions (the faults) left out of its runs.
+ */
+export interface Swarm {
+  readonly runs: number;
+  readonly depth: number;
+  readonly seed: number;
+  /** The actions a shard may leave out of its runs. */
+  readonly avoidable: readonly string[];
+  readonly shards: readonly SwarmShard[];
+}
+
+export interface SwarmShard {
+  readonly seed: number;
+  readonly runs: number;
+  readonly depth: number;
+  readonly avoid: readonly string[];
+}
+
+/**
+ * Each shard's draw: its seed runSeed(seed, k + 1); the runs split evenly (rounded up); shard 0
+ * the plain simulation (depth `depth`, nothing avoided), the others a depth of depth, half of it
+ * or twice it in turn, and each avoidable action left out with odds of one half, drawn from the
+ * shard's seed.
+ */
+export function swarmShards(runs: number, depth: number, seed: number, avoidable: readonly string[], n: number): SwarmShard[] {
+  return Array.from({ length: n }, (_, k) => {
+    const own = runSeed(seed, k + 1);
+    const draw = generator(own);
+    return {
+      seed: own,
+      runs: Math.ceil(runs / n),
+      depth: k === 0 ? depth : [depth, Math.max(2, Math.ceil(depth / 2)), 2 * depth][k % 3],
+      avoid: k === 0 ? [] : avoidable.filter(() => draw() < 0.5),
+    };
+  });
 }
 
 /** What a shard writes: its variants' results, as the single run's report holds them. */
@@ -64,9 +113,16 @@ export function selectedVariants(model: Model, s: Selection): string[] {
   }
 }
 
-/** The single machine's command for a selection. */
-export function singleCommand(file: string, s: Selection, params: readonly string[]): string {
-  const p = params.map((x) => ` --param ${x}`).join('');
+/** The single machine's command for a selection (with `simulate`: the one simulation a swarm stands for). */
+export function singleCommand(
+  file: string,
+  s: Selection,
+  params: readonly string[],
+  simulate?: { runs: number; depth: number; seed: number },
+): string {
+  const p =
+    params.map((x) => ` --param ${x}`).join('') +
+    (simulate ? ` --simulate --runs ${simulate.runs} --depth ${simulate.depth} --seed ${simulate.seed}` : '');
   switch (s.kind) {
     case 'default':
       return `modelcheck ${file}${p} --json`;
@@ -122,4 +178,95 @@ export function planId(plan: Plan): string {
 /** The arguments that decide a shard's results, as a checkpoint's manifest records them. */
 export function shardArgs(plan: Plan, index: number): string[] {
   return [...plan.params.flatMap((p) => ['--param', p]), '--shard', String(index), ...plan.shards[index].flatMap((v) => ['--variant', v])];
+}
+
+/** A variant's --json document, as far as a swarm's merge reads and writes it. */
+interface VariantJson {
+  readonly name: string;
+  readonly expectedViolations: readonly string[];
+  readonly distinctStates: number;
+  readonly statesGenerated: number;
+  readonly depth: number;
+  readonly seconds: number;
+  readonly properties: readonly { readonly name: string; readonly status: string; readonly vacuous: boolean }[];
+  readonly violations: readonly { readonly property: string; readonly trace: readonly unknown[] }[];
+  readonly simulation: {
+    readonly runs: number;
+    readonly depth: number;
+    readonly seed: number;
+    readonly runsDone: number;
+    readonly foundIn: Readonly<Record<string, number>>;
+  };
+  readonly warnings: readonly string[];
+}
+
+/**
+ * One variant's swarm, its shards' simulations (in shard order) joined: of each property's
+ * violations the shortest (the first shard's among equals), and what each shard tried (its seed,
+ * runs, depth, the actions it avoided, what it found). States are counted per shard and summed:
+ * a state two shards saw counts twice (`distinctStates` is the shards' sum, said in `swarm`).
+ */
+export function mergeSwarm(
+  plan: Plan,
+  shards: readonly { json: Json; summary: VariantSummary }[],
+): { json: Json; summary: VariantSummary } {
+  const docs = shards.map((s) => s.json as unknown as VariantJson);
+  const base = docs[0];
+  const chosen = new Map<string, { violation: VariantJson['violations'][number]; shard: number }>();
+  docs.forEach((d, k) => {
+    for (const v of d.violations) {
+      const old = chosen.get(v.property);
+      if (old === undefined || v.trace.length < old.violation.trace.length) chosen.set(v.property, { violation: v, shard: k });
+    }
+  });
+  // In the order the variant reports its properties (deadlock among them).
+  const order = [...base.properties.map((p) => p.name), ...[...chosen.keys()].filter((n) => !base.properties.some((p) => p.name === n))];
+  const violated = order.filter((n) => chosen.has(n));
+  const expected = base.expectedViolations;
+  const metExpectations = violated.length === expected.length && expected.every((n) => violated.includes(n));
+  const sum = (f: (d: VariantJson) => number) => docs.reduce((n, d) => n + f(d), 0);
+  const swarm = plan.swarm!;
+  const json = {
+    ...base,
+    verdict: violated.length > 0 ? 'violated' : 'incomplete',
+    metExpectations,
+    distinctStates: sum((d) => d.distinctStates),
+    statesGenerated: sum((d) => d.statesGenerated),
+    depth: Math.max(...docs.map((d) => d.depth)),
+    seconds: sum((d) => d.seconds),
+    statesPerSecond: sum((d) => d.seconds) > 0 ? sum((d) => d.distinctStates) / sum((d) => d.seconds) : sum((d) => d.distinctStates),
+    properties: base.properties.map((p) => ({ ...p, status: chosen.has(p.name) ? 'violated' : 'unknown' })),
+    violations: violated.map((n) => chosen.get(n)!.violation),
+    simulation: {
+      runs: sum((d) => d.simulation.runs),
+      depth: Math.max(...docs.map((d) => d.simulation.depth)),
+      seed: swarm.seed,
+      runsDone: sum((d) => d.simulation.runsDone),
+      // The run of the shard whose violation is reported (swarm[shard].seed repeats it).
+      foundIn: Object.fromEntries(violated.map((n) => [n, docs[chosen.get(n)!.shard].simulation.foundIn[n]])),
+    },
+    warnings: [...new Set(docs.flatMap((d) => d.warnings))],
+    swarm: docs.map((d, k) => ({
+      shard: k,
+      seed: swarm.shards[k].seed,
+      runs: d.simulation.runs,
+      runsDone: d.simulation.runsDone,
+      depth: d.simulation.depth,
+      avoid: [...swarm.shards[k].avoid],
+      distinctStates: d.distinctStates,
+      violated: d.violations.map((v) => v.property),
+      reported: violated.filter((n) => chosen.get(n)!.shard === k),
+    })),
+  };
+  const s = shards[0].summary;
+  const summary: VariantSummary = {
+    ...s,
+    verdict: violated.length > 0 ? 'violated' : 'incomplete',
+    violated,
+    metExpectations,
+    distinctStates: json.distinctStates,
+    depth: json.depth,
+    properties: s.properties.map((p) => ({ ...p, status: chosen.has(p.name) ? 'violated' : 'unknown' })),
+  };
+  return { json: json as unknown as Json, summary };
 }

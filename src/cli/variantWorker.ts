@@ -24,8 +24,8 @@ export interface WorkerInput {
   readonly params: readonly string[];
   readonly variant: string;
   readonly search: WorkerSearchOptions;
-  /** Draw random runs instead of searching every state. */
-  readonly simulate?: { readonly runs: number; readonly depth: number; readonly seed: number };
+  /** Draw random runs instead of searching every state; `avoid`: actions no run takes, where the variant has them (a swarm shard's). */
+  readonly simulate?: { readonly runs: number; readonly depth: number; readonly seed: number; readonly avoid?: readonly string[] };
   readonly render: RenderOptions;
   /** Threads for this variant's search, this one included, and the heap of each other one. */
   readonly threads: number;
@@ -62,7 +62,12 @@ async function checkOne(input: WorkerInput): Promise<void> {
     const model = await loadModel(input.file, input.params, input.run);
     const variant = model.variants.find((v) => v.name === input.variant)!;
     const result = input.simulate
-      ? simulateVariant(variant, { ...input.simulate, ...input.search, modelName: model.name })
+      ? simulateVariant(variant, {
+          ...input.simulate,
+          avoid: input.simulate.avoid?.filter((name) => variant.actions.some((a) => a.name === name)),
+          ...input.search,
+          modelName: model.name,
+        })
       : await checkVariantParallel(
           variant,
           {

@@ -3,7 +3,8 @@
 // worker and helpers it starts). A split search finds what a one-thread search finds, so
 // results do not depend on either number; they come back in the model's order whatever order
 // the workers finish in.
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
+import { memoryAvailable } from '../engine/search/storage.ts';
 import { Worker } from 'node:worker_threads';
 import type { Progress } from '../engine/search/bfs.ts';
 import type { RenderOptions, RenderedVariant } from './render.ts';
@@ -57,11 +58,11 @@ const WORKER = new URL('../../bin/worker.js', import.meta.url);
 
 /**
  * Each search thread's heap, when `threads` search at once: an equal share of most of the
- * memory (a worker's heap is capped lower than the main thread's by default, and a search keeps
- * its frontier in the heap).
+ * memory this process may use, a pod's limit rather than its node's (a worker's heap is capped
+ * lower than the main thread's by default, and a search keeps its frontier in the heap).
  */
 function heapShare(threads: number): number {
-  return Math.floor(((totalmem() / 2 ** 20) * 0.7) / threads);
+  return Math.floor(((memoryAvailable() / 2 ** 20) * 0.7) / threads);
 }
 
 /**

@@ -23,7 +23,8 @@ export type ModelErrorCode =
   | 'MC109_BAD_MATRIX' // --matrix on a model without one, or a row naming no variant or with the wrong number of values
   | 'MC110_SYMMETRY_REFUSED' // symmetry reduction asked for with liveness properties or --exact
   | 'MC111_KUBERNETES_WIRING' // a Kubernetes environment names a part that does not exist, or has a part nothing uses
-  | 'MC112_UNNAMED_RECORD'; // a state holds a Record type with no name, or two Record types share one
+  | 'MC112_UNNAMED_RECORD' // a state holds a Record type with no name, or two Record types share one
+  | 'MC113_UNKNOWN_ACTION'; // an action to avoid in a simulation (a swarm plan's --avoid-some) is no action of the variant
 
 export class ModelError extends Error {
   constructor(

@@ -178,6 +178,8 @@ export interface SimulationFacts {
   readonly runsDone: number;
   /** Per violated property, the run (from 1) whose trace is reported. */
   readonly foundIn: Readonly<Record<string, number>>;
+  /** The actions no run took (SimulationOptions.avoid), when some were avoided. */
+  readonly avoid?: readonly string[];
 }
 
 export interface ModelResult {

@@ -25,7 +25,16 @@ export function variantToJson(v: VariantResult): Json {
     collisionProbability: v.stats.collisionProbability,
     exact: v.stats.exact ? { collisions: v.stats.exact.collisions, bytes: v.stats.exact.bytes } : null,
     symmetry: v.stats.symmetry ? { ...v.stats.symmetry } : null,
-    simulation: v.simulation ? { ...v.simulation, foundIn: { ...v.simulation.foundIn } } : null,
+    simulation: v.simulation
+      ? {
+          runs: v.simulation.runs,
+          depth: v.simulation.depth,
+          seed: v.simulation.seed,
+          runsDone: v.simulation.runsDone,
+          foundIn: { ...v.simulation.foundIn },
+          ...(v.simulation.avoid !== undefined ? { avoid: [...v.simulation.avoid] } : {}),
+        }
+      : null,
     bounds: {
       maxStates: v.bounds.maxStates ?? null,
       maxDepth: v.bounds.maxDepth ?? null,

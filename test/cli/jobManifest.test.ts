@@ -1,9 +1,11 @@
 // `modelcheck plan --emit-job`: the Kubernetes objects that run a plan as an Indexed Job
 // (src/cli/jobManifest.ts), and deploy/kubernetes/'s example of them, which must be what the
 // command writes now. The rules checked are the API server's for a Job, as
-// kubernetes/kubernetes pkg/apis/batch/validation/validation.go (validateJobSpec) states them:
-// completions required when completionMode is Indexed, restartPolicy OnFailure or Never, and
-// object names that are DNS-1123 subdomains (labels of at most 63 characters).
+// kubernetes/kubernetes pkg/apis/batch/validation/validation.go (validateJobSpec) and the
+// batch/v1 API reference state them: completions required when completionMode is Indexed;
+// backoffLimitPerIndex only with completionMode Indexed and restartPolicy Never; object names
+// that are DNS-1123 labels; and an Indexed Job's pods' hostnames, `<job name>-<index>`, DNS
+// labels of at most 63 characters too.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { runCli } from '../helpers/runCli.ts';
 
 interface Manifest {
   kind: string;
+  backoffLimitPerIndex?: number;
   items: {
     apiVersion: string;
     kind: string;
@@ -20,6 +23,7 @@ interface Manifest {
     spec?: {
       completionMode: string;
       completions: number;
+      backoffLimitPerIndex?: number;
       parallelism: number;
       template: {
         spec: {
@@ -54,7 +58,11 @@ describe('modelcheck plan --emit-job', () => {
     const spec = indexed.spec!;
     expect(spec.completionMode).toBe('Indexed');
     expect([spec.completions, spec.parallelism]).toEqual([3, 3]);
-    expect(['OnFailure', 'Never']).toContain(spec.template.spec.restartPolicy);
+    // Three tries a shard, counted per shard: allowed only with restartPolicy Never.
+    expect(spec.backoffLimitPerIndex).toBe(3);
+    expect(spec.template.spec.restartPolicy).toBe('Never');
+    // The last pod's hostname.
+    expect(`${indexed.metadata.name}-${spec.completions - 1}`).toMatch(DNS_LABEL);
     const [container] = spec.template.spec.containers;
     expect(container.name).toMatch(DNS_LABEL);
     expect(container.image).toBe('registry.example/modelcheck:1');
@@ -70,15 +78,61 @@ describe('modelcheck plan --emit-job', () => {
     expect(container.command[container.command.indexOf('--dir') + 1]).toBe(`/modelcheck/runs/${indexed.metadata.name}`);
   });
 
+  it('names a Job of many shards so that its last pod has a hostname the API server takes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'modelcheck-job-'));
+    const job = join(dir, 'job.json');
+    const args = [
+      'plan',
+      '--no-typecheck',
+      'models/move.ts',
+      '--simulate',
+      '--shards',
+      '120',
+      '--out',
+      join(dir, 'plan.json'),
+      '--emit-job',
+      job,
+    ];
+    expect((await runCli(args)).exitCode).toBe(0);
+    const indexed = (JSON.parse(readFileSync(job, 'utf8')) as Manifest).items[1];
+    // modelcheck-clusterctl-move-swarm, the plan's id, and room for index 119.
+    expect(`${indexed.metadata.name}-119`).toMatch(DNS_LABEL);
+    expect(indexed.metadata.name).toMatch(/^modelcheck-clusterctl-move-swarm-[0-9a-f]{8}$/);
+  }, 60_000);
+
   it("deploy/kubernetes's example is what the command writes now (the move model's faults matrix over 4 shards)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'modelcheck-job-'));
     const plan = join(dir, 'plan.json');
     const job = join(dir, 'job.json');
-    const made = await runCli(['plan', 'models/move.ts', '--matrix', 'faults', '--shards', '4', '--out', plan, '--emit-job', job]);
+    const made = await runCli([
+      'plan',
+      '--no-typecheck',
+      'models/move.ts',
+      '--matrix',
+      'faults',
+      '--shards',
+      '4',
+      '--out',
+      plan,
+      '--emit-job',
+      job,
+    ]);
     expect(made.exitCode).toBe(0);
     const regenerate =
       'regenerate it: npx modelcheck plan models/move.ts --matrix faults --shards 4 --out deploy/kubernetes/move-faults.plan.json --emit-job deploy/kubernetes/move-faults.job.json';
-    expect(readFileSync('deploy/kubernetes/move-faults.plan.json', 'utf8'), regenerate).toBe(readFileSync(plan, 'utf8'));
-    expect(readFileSync('deploy/kubernetes/move-faults.job.json', 'utf8'), regenerate).toBe(readFileSync(job, 'utf8'));
+    // The digest of the files (the plan's `inputs`) and the plan's id made of it change with any
+    // edit of modelcheck's sources: compared as placeholders.
+    const inputs = (text: string) => (JSON.parse(text) as { inputs: string }).inputs;
+    const normal = (text: string, digest: string) => {
+      const id = /"modelcheck\/plan": "([0-9a-f]{16})"/.exec(text)?.[1];
+      const out = text.split(digest).join('<inputs>');
+      return id === undefined ? out : out.split(id).join('<id>').split(id.slice(0, 8)).join('<id8>');
+    };
+    const committed = readFileSync('deploy/kubernetes/move-faults.plan.json', 'utf8');
+    const now = readFileSync(plan, 'utf8');
+    expect(normal(committed, inputs(committed)), regenerate).toBe(normal(now, inputs(now)));
+    expect(normal(readFileSync('deploy/kubernetes/move-faults.job.json', 'utf8'), inputs(committed)), regenerate).toBe(
+      normal(readFileSync(job, 'utf8'), inputs(now)),
+    );
   }, 60_000);
 });

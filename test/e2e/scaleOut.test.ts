@@ -4,7 +4,7 @@
 // compared with one machine's run of the same command. (Where no process of its own is needed,
 // the CLI runs in this one: a process costs seconds of start-up.)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ interface Plan {
 describe('modelcheck plan', () => {
   it("balances the move model's faults matrix over 4 shards by the states each row generated in the docs record", async () => {
     const out = join(dir, 'faults.json');
-    const planned = await runCli(['plan', 'models/move.ts', '--matrix', 'faults', '--shards', '4', '--out', out]);
+    const planned = await runCli(['plan', '--no-typecheck', 'models/move.ts', '--matrix', 'faults', '--shards', '4', '--out', out]);
     expect(planned.exitCode).toBe(0);
     expect(planned.stderr).toBe(`modelcheck plan: wrote ${out}: 10 variants over 4 shards (1, 3, 2, 4 each)\n`);
     const plan = JSON.parse(readFileSync(out, 'utf8')) as Plan;
@@ -86,11 +86,13 @@ describe('modelcheck plan', () => {
   }, 60_000);
 
   it('refuses --matrix with --all, and a shard index the plan has not', async () => {
-    const both = await runCli(['plan', 'test/fixtures/matrix.ts', '--matrix', 'reach', '--all', '--shards', '2']);
+    const both = await runCli(['plan', '--no-typecheck', 'test/fixtures/matrix.ts', '--matrix', 'reach', '--all', '--shards', '2']);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain('--matrix and --all each choose the variants: give one of them');
     const out = join(dir, 'small.json');
-    expect((await runCli(['plan', 'test/fixtures/matrix.ts', '--matrix', 'reach', '--shards', '2', '--out', out])).exitCode).toBe(0);
+    expect(
+      (await runCli(['plan', '--no-typecheck', 'test/fixtures/matrix.ts', '--matrix', 'reach', '--shards', '2', '--out', out])).exitCode,
+    ).toBe(0);
     const beyond = await runCli(['shard', out, '--index', '2']);
     expect(beyond.exitCode).toBe(2);
     expect(beyond.stderr).toBe(`modelcheck shard: the plan ${out} has 2 shards (0 to 1), not 2\n`);
@@ -105,7 +107,9 @@ describe('shards merged', () => {
   it("give one machine's report for a matrix, whatever the order the shards ran and the reports are named in; a missing shard makes no merge", async () => {
     const work = join(dir, 'reach');
     const plan = join(work, 'plan.json');
-    expect((await runCli(['plan', 'test/fixtures/matrix.ts', '--matrix', 'reach', '--shards', '3', '--out', plan])).exitCode).toBe(0);
+    expect(
+      (await runCli(['plan', '--no-typecheck', 'test/fixtures/matrix.ts', '--matrix', 'reach', '--shards', '3', '--out', plan])).exitCode,
+    ).toBe(0);
     // The last shard first, in a process of its own, its index as a Job gives it.
     const last = await run(['shard', plan], { JOB_COMPLETION_INDEX: '2' });
     expect(last.code, last.stderr).toBe(0);
@@ -132,7 +136,10 @@ describe('shards merged', () => {
 
     // Another plan (two shards): its report is not this plan's.
     const otherPlan = join(dir, 'other', 'plan.json');
-    expect((await runCli(['plan', 'test/fixtures/matrix.ts', '--matrix', 'reach', '--shards', '2', '--out', otherPlan])).exitCode).toBe(0);
+    expect(
+      (await runCli(['plan', '--no-typecheck', 'test/fixtures/matrix.ts', '--matrix', 'reach', '--shards', '2', '--out', otherPlan]))
+        .exitCode,
+    ).toBe(0);
     expect((await runCli(['shard', otherPlan, '--index', '1'])).exitCode).toBe(0);
     const mixed = await runCli(['merge', join(work, 'shard-0.json'), join(dir, 'other', 'shard-1.json')]);
     expect(mixed.exitCode).toBe(2);
@@ -147,18 +154,28 @@ describe('shards merged', () => {
     const params = ['--param', 'rm=6', '--param', 'n=5', '--param', 'k=4'];
     const work = join(dir, 'killed');
     const planFile = join(work, 'plan.json');
-    expect((await runCli(['plan', 'test/fixtures/resumable.ts', ...params, '--shards', '2', '--out', planFile])).exitCode).toBe(0);
+    expect(
+      (await runCli(['plan', '--no-typecheck', 'test/fixtures/resumable.ts', ...params, '--shards', '2', '--out', planFile])).exitCode,
+    ).toBe(0);
     const plan = JSON.parse(readFileSync(planFile, 'utf8')) as Plan;
     const index = plan.shards.findIndex((s) => s.includes('twoPhase'));
-    // Killed once its search has written a checkpoint (at every level: --checkpoint-every 0).
-    const variants = join(work, `checkpoints-${index}`, 'variants');
-    const checkpointed = () => existsSync(variants) && readdirSync(variants).some((f) => f.endsWith('.ckpt'));
+    // Killed once its search has written a checkpoint (at every level: --checkpoint-every 0), in
+    // the directory of this plan's shard (checkpoints-<the plan's id>-<index>).
+    const checkpointDir = () => readdirSync(work).find((f) => f.startsWith('checkpoints-') && f.endsWith(`-${index}`));
+    const checkpointed = () => {
+      const d = checkpointDir();
+      const variants = d === undefined ? '' : join(work, d, 'variants');
+      return d !== undefined && existsSync(variants) && readdirSync(variants).some((f) => f.endsWith('.ckpt'));
+    };
     const killed = await run(['shard', planFile, '--checkpoint-every', '0'], { JOB_COMPLETION_INDEX: String(index) }, checkpointed);
     expect(killed.signal).toBe('SIGKILL');
     expect(existsSync(join(work, `shard-${index}.json`))).toBe(false);
+    const dirName = checkpointDir()!;
     const resumed = await run(['shard', planFile, '--checkpoint-every', '0'], { JOB_COMPLETION_INDEX: String(index) });
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stderr).toBe(`modelcheck shard: resuming shard ${index} from ${join(work, `checkpoints-${index}`)}\n`);
+    expect(resumed.stderr).toBe(`modelcheck shard: resuming shard ${index} from ${join(work, dirName)}\n`);
+    // Its report written, its checkpoints are gone: they would only fill the volume.
+    expect(existsSync(join(work, dirName))).toBe(false);
     expect((await runCli(['shard', planFile, '--index', String(1 - index)])).exitCode).toBe(0);
     const merged = await runCli(['merge', work]);
     const single = await runCli(['test/fixtures/resumable.ts', ...params, '--json']);
@@ -169,6 +186,27 @@ describe('shards merged', () => {
     ]);
   }, 180_000);
 
+  it("refuses to run or merge a plan whose model's files changed since it was made", async () => {
+    const work = join(dir, 'changed');
+    const model = join(work, 'counter.mts');
+    mkdirSync(work, { recursive: true });
+    const source = readFileSync('test/fixtures/matrix.ts', 'utf8').replace(
+      "from 'modelcheck'",
+      `from '${join(process.cwd(), 'src/index.ts')}'`,
+    );
+    writeFileSync(model, source);
+    const planFile = join(work, 'plan.json');
+    expect((await runCli(['plan', '--no-typecheck', model, '--matrix', 'reach', '--shards', '2', '--out', planFile])).exitCode).toBe(0);
+    for (const i of ['0', '1']) expect((await runCli(['shard', planFile, '--index', i])).exitCode).toBe(0);
+    writeFileSync(model, source.replace('The counter never reads 3.', 'The counter never reads three.'));
+    const merged = await runCli(['merge', work]);
+    expect(merged.exitCode).toBe(2);
+    expect(merged.stderr).toContain("the model's files or modelcheck itself changed since the plan was made");
+    const shard = await runCli(['shard', planFile, '--index', '1']);
+    expect(shard.exitCode).toBe(2);
+    expect(shard.stderr).toContain(`the model's files or modelcheck itself changed since the plan ${planFile} was made; plan again`);
+  }, 60_000);
+
   it('refuses a file that is not a shard report', async () => {
     const bad = join(dir, 'not-a-report.json');
     writeFileSync(bad, '{"kind":"something else"}');
@@ -176,4 +214,67 @@ describe('shards merged', () => {
     expect(merged.exitCode).toBe(2);
     expect(merged.stderr).toBe(`modelcheck merge: cannot read ${bad}: it is not a shard report (modelcheck shard writes them)\n`);
   });
+});
+
+describe('a swarm simulation', () => {
+  // Die Hard (test/fixtures/dieHard.ts): NotSolved is violated; TLC's shortest counterexample has
+  // 7 states. Three shards, each drawing its own runs; the ones after the first leave out, each
+  // with odds of a half, the emptying steps.
+  const swarmArgs = ['test/fixtures/dieHard.ts', '--simulate', '--runs', '1500', '--depth', '12', '--seed', '42', '--shards', '3'];
+
+  async function swarm(name: string): Promise<{
+    plan: Plan & { swarm: { shards: { seed: number; depth: number; runs: number; avoid: string[] }[] } };
+    merged: string;
+    code: number;
+  }> {
+    const work = join(dir, name);
+    const planFile = join(work, 'plan.json');
+    const planned = await runCli(['plan', '--no-typecheck', ...swarmArgs, '--avoid-some', 'EmptySmallJug,EmptyBigJug', '--out', planFile]);
+    expect(planned.exitCode, planned.stderr).toBe(0);
+    for (const i of ['2', '0', '1']) expect((await runCli(['shard', planFile, '--index', i])).exitCode).toBe(0);
+    const merged = await runCli(['merge', work]);
+    return { plan: JSON.parse(readFileSync(planFile, 'utf8')), merged: merged.stdout, code: merged.exitCode };
+  }
+
+  it('draws each shard its own runs, keeps the shortest violation of each property, and says what each shard tried', async () => {
+    const { plan, merged, code } = await swarm('swarm-a');
+    // Every shard runs every variant; shard 0 is the plain simulation.
+    expect(plan.shards).toEqual([['default'], ['default'], ['default']]);
+    const shards = plan.swarm.shards;
+    expect(shards[0]).toMatchObject({ depth: 12, runs: 500, avoid: [] });
+    expect(shards.map((s) => s.depth)).toEqual([12, 6, 24]);
+    expect(new Set(shards.map((s) => s.seed)).size).toBe(3);
+    const doc = JSON.parse(merged) as {
+      variants: {
+        verdict: string;
+        violations: { property: string; trace: { action: string | null }[] }[];
+        simulation: { runs: number; seed: number; avoid?: string[] };
+        swarm: { shard: number; seed: number; avoid: string[]; violated: string[]; reported: string[] }[];
+      }[];
+    };
+    const v = doc.variants[0];
+    expect(v.verdict).toBe('violated');
+    // The expected violation found (the merge's exit: 3, a simulation proves nothing).
+    expect(code).toBe(3);
+    expect(v.violations.map((x) => x.property)).toEqual(['NotSolved']);
+    // No shorter than TLC's shortest, and the shortest of the shards' own.
+    const length = v.violations[0].trace.length;
+    expect(length).toBeGreaterThanOrEqual(7);
+    expect(v.swarm.map((s) => s.seed)).toEqual(shards.map((s) => s.seed));
+    expect(v.swarm.map((s) => s.avoid)).toEqual(shards.map((s) => s.avoid));
+    expect(v.swarm.filter((s) => s.reported.includes('NotSolved'))).toHaveLength(1);
+    expect(v.simulation).toMatchObject({ runs: 1500, seed: 42 });
+    // A shard that avoided the emptying steps never took one, but for a last step (checked, not taken).
+    for (const [k, s] of v.swarm.entries()) {
+      if (s.avoid.length === 0 || !s.reported.includes('NotSolved')) continue;
+      const taken = v.violations[0].trace.slice(1, -1).map((t) => t.action);
+      for (const a of shards[k].avoid) expect(taken).not.toContain(a);
+    }
+  }, 120_000);
+
+  it('gives the same merge for the same plan run again', async () => {
+    const a = await swarm('swarm-b');
+    const b = await swarm('swarm-c');
+    expect(comparable(b.merged)).toEqual(comparable(a.merged));
+  }, 120_000);
 });

@@ -119,3 +119,42 @@ describe('simulateVariant', () => {
     expect(notAValue.message).toMatch(/^the successor produced by inc holds /);
   });
 });
+
+describe('simulateVariant, avoiding actions (a swarm shard)', () => {
+  // n counts up to 5; `fault` (once) marks the state faulted. Invariant: never faulted at 3 or
+  // more. Hand reading: a run that avoids `fault` never takes it, but checks its successor in
+  // every state it reaches, so the violation is found as the path 0, 1, 2, 3 then the fault
+  // step; and the deadlock at (5, faulted) is never reached (a run ends at (5, unfaulted), whose
+  // one step is avoided: that is no deadlock).
+  interface S {
+    readonly n: number;
+    readonly faulted: boolean;
+  }
+  const variant: Variant<S> = {
+    name: 'faulty-counter',
+    init: () => [{ n: 0, faulted: false }],
+    actions: [
+      action<S>('inc', { next: (s) => (s.n < 5 ? { ...s, n: s.n + 1 } : undefined) }),
+      action<S>('fault', { next: (s) => (s.faulted ? undefined : { ...s, faulted: true }) }),
+    ],
+    properties: [invariant<S>('NoLateFault', 'Never faulted at 3 or more.', (s) => !(s.faulted && s.n >= 3))],
+    checkDeadlock: true,
+  };
+
+  it('never takes an avoided step, yet finds a violation one such step away; reaches no deadlock behind one', () => {
+    const r = simulateVariant(variant, { runs: 50, depth: 20, seed: 7, avoid: ['fault'] });
+    expect(r.violations.map((x) => x.property)).toEqual(['NoLateFault']);
+    expect(r.violations[0].trace.map((t) => t.action)).toEqual([null, 'inc', 'inc', 'inc', 'fault']);
+    expect(r.simulation?.avoid).toEqual(['fault']);
+    // Without avoiding, runs take the fault and reach (5, faulted), a deadlock.
+    const free = simulateVariant(variant, { runs: 50, depth: 20, seed: 7 });
+    expect(free.violations.map((x) => x.property).sort()).toEqual(['Deadlock', 'NoLateFault']);
+    expect(free.simulation?.avoid).toBeUndefined();
+  });
+
+  it('refuses an action the variant has not', () => {
+    expect(() => simulateVariant(variant, { runs: 1, depth: 5, seed: 1, avoid: ['crash'] })).toThrow(
+      'variant faulty-counter has no action crash to avoid',
+    );
+  });
+});

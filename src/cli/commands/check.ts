@@ -384,11 +384,12 @@ function resultArgs(opts: Options): string[] {
 }
 
 /** A seed for a simulation the user did not seed: printed with the result, so it can be repeated. */
-function randomSeed(): number {
+export function randomSeed(): number {
   return randomInt(0, 2 ** 32 - 1);
 }
 
-function typeError(file: string, model: string, errors: readonly TypeDiagnostic[]): ModelError {
+/** The error of a model that does not type-check (MC005), for every command that checks it. */
+export function typeError(file: string, model: string, errors: readonly TypeDiagnostic[]): ModelError {
   const n = errors.length;
   return new ModelError(
     'MC005_TYPE_ERROR',

@@ -16,7 +16,8 @@ import { EXIT, exitCodeOf, type ExitCode } from '../exitCodes.ts';
 import { loadModel } from '../loadModel.ts';
 import { parseCommand } from '../parseCommand.ts';
 import type { CliIo } from '../io.ts';
-import { planId, selectedVariants, type ShardReport } from '../scaleOut.ts';
+import { mergeSwarm, planId, selectedVariants, type ShardReport } from '../scaleOut.ts';
+import { typecheckKey } from '../typecheckCache.ts';
 import { writeDocsRecord } from './docs.ts';
 
 interface Options {
@@ -86,11 +87,26 @@ export async function runMerge(argv: readonly string[], io: CliIo): Promise<Exit
     return EXIT.INCOMPLETE;
   }
   const file = plan.model;
+  if (typecheckKey(file) !== plan.inputs) {
+    io.stderr(
+      `modelcheck merge: the model's files or modelcheck itself changed since the plan was made; merge where the shards ran (the same files), or plan and run again\n`,
+    );
+    return EXIT.ERROR;
+  }
   try {
     const model = await loadModel(file, plan.params);
     const names = selectedVariants(model, plan.selection);
-    const results = new Map(reports.flatMap((r) => r.variants.map((v) => [v.name, v])));
-    const absent = names.filter((n) => !results.has(n));
+    const inOrder = [...byIndex.keys()].sort((a, b) => a - b).map((i) => byIndex.get(i)!);
+    // A swarm: each variant's simulations, one a shard, joined; else each variant's one result.
+    const results = new Map(
+      plan.swarm !== undefined
+        ? names.map((n) => {
+            const runs = inOrder.map((r) => r.variants.find((v) => v.name === n)).filter((v) => v !== undefined);
+            return [n, runs.length === inOrder.length ? { name: n, ...mergeSwarm(plan, runs), manifest: null } : undefined] as const;
+          })
+        : reports.flatMap((r) => r.variants.map((v) => [v.name, v] as const)),
+    );
+    const absent = names.filter((n) => results.get(n) === undefined);
     if (absent.length > 0) {
       io.stderr(`modelcheck merge: incomplete: the reports have no results for ${absent.join(', ')}\n`);
       return EXIT.INCOMPLETE;

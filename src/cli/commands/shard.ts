@@ -7,7 +7,8 @@
 // its end (its checkpoint kept); 2 for bad input.
 import { Command, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ModelError } from '../../engine/errors.ts';
 import { stoppedEarly } from '../../engine/result.ts';
@@ -19,6 +20,7 @@ import type { CliIo } from '../io.ts';
 import { nonNegativeInt, nonNegativeNumber, positiveInt } from '../options.ts';
 import type { RenderOptions } from '../render.ts';
 import { PLAN_FORMAT, planId, shardArgs, type Plan, type ShardReport } from '../scaleOut.ts';
+import { typecheckKey } from '../typecheckCache.ts';
 import { checkInWorkers, threadPlan } from '../workerPool.ts';
 
 interface Options {
@@ -81,6 +83,12 @@ export async function runShard(argv: readonly string[], io: CliIo, env: NodeJS.P
       io.stderr(`modelcheck shard: the plan ${file} has ${plan.shards.length} shards (0 to ${plan.shards.length - 1}), not ${index}\n`);
       return EXIT.ERROR;
     }
+    if (typecheckKey(plan.model) !== plan.inputs) {
+      io.stderr(
+        `modelcheck shard: the model's files or modelcheck itself changed since the plan ${file} was made; plan again (a report of another version must not be merged with this plan's)\n`,
+      );
+      return EXIT.ERROR;
+    }
     const id = planId(plan);
     const dir = opts.dir ?? dirname(file);
     const out = reportFile(dir, index);
@@ -90,10 +98,16 @@ export async function runShard(argv: readonly string[], io: CliIo, env: NodeJS.P
     }
     const variants = plan.shards[index];
     const started = performance.now();
-    const checkpointDir = join(dir, `checkpoints-${index}`);
+    // A swarm's shard simulates, which takes no checkpoints: run again, it draws the same runs.
+    const simulate = plan.swarm?.shards[index];
+    // Of this plan's shard: another plan's in the same directory is not resumed.
+    const checkpointDir = join(dir, `checkpoints-${id.slice(0, 8)}-${index}`);
     const resume = existsSync(join(checkpointDir, 'manifest.json'));
-    const checkpoints = planCheckpoints(checkpointDir, plan.model, shardArgs(plan, index), resume, opts.checkpointEvery * 60);
-    if (resume) io.stderr(`modelcheck shard: resuming shard ${index} from ${checkpointDir}\n`);
+    const checkpoints =
+      simulate === undefined
+        ? planCheckpoints(checkpointDir, plan.model, shardArgs(plan, index), resume, opts.checkpointEvery * 60)
+        : undefined;
+    if (resume && simulate === undefined) io.stderr(`modelcheck shard: resuming shard ${index} from ${checkpointDir}\n`);
     const render: RenderOptions = {
       colorLevel: 0,
       trace: 'changes',
@@ -102,18 +116,24 @@ export async function runShard(argv: readonly string[], io: CliIo, env: NodeJS.P
       itf: false,
       mermaid: false,
       modelFile: plan.model,
-      docs: true,
+      docs: simulate === undefined,
     };
     const interrupt = new Int32Array(new SharedArrayBuffer(4));
     const stopInterrupt = io.onInterrupt?.(() => Atomics.store(interrupt, 0, 1));
-    const { workers, threadsPerSearch } = threadPlan(opts.workers, variants.length);
+    const { workers, threadsPerSearch } = threadPlan(opts.workers, variants.length, simulate !== undefined);
     const rendered =
       variants.length === 0
         ? []
         : await checkInWorkers(
             plan.model,
             variants,
-            { params: plan.params, search: { storage: 'auto', interrupt }, render, checkpoint: checkpoints.forVariant },
+            {
+              params: plan.params,
+              search: { storage: 'auto', interrupt },
+              render,
+              ...(simulate !== undefined ? { simulate } : {}),
+              ...(checkpoints !== undefined ? { checkpoint: checkpoints.forVariant } : {}),
+            },
             workers,
             undefined,
             threadsPerSearch,
@@ -135,8 +155,12 @@ export async function runShard(argv: readonly string[], io: CliIo, env: NodeJS.P
       seconds: (performance.now() - started) / 1000,
     };
     mkdirSync(dir, { recursive: true });
-    writeFileSync(`${out}.tmp`, `${JSON.stringify(report)}\n`);
-    renameSync(`${out}.tmp`, out);
+    // (Two pods of one index may run at once: each writes a file of its own, then renames it.)
+    const tmp = `${out}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(report)}\n`);
+    renameSync(tmp, out);
+    // The report says all the checkpoints could: they would only fill the volume.
+    rmSync(checkpointDir, { recursive: true, force: true });
     io.stdout(
       `modelcheck shard: shard ${index} of ${file}: ${variants.length} variant${variants.length === 1 ? '' : 's'} checked; wrote ${out}\n`,
     );

@@ -13,7 +13,7 @@
 // what happens for ever.
 import { normalizeVariant, type NormalVariant, type Variant } from '../model.ts';
 import { SeenSet, NEW } from './seenSet.ts';
-import { FaultThrown, noInitialState, toModelError } from '../errors.ts';
+import { FaultThrown, ModelError, noInitialState, toModelError } from '../errors.ts';
 import { StopPoll, type StopOptions } from './stopPoll.ts';
 import { withViews, withViewsIfTheyWork, type TraceStep } from './trace.ts';
 import { describeFairness, validateVariant } from './ledger.ts';
@@ -29,6 +29,13 @@ export interface SimulationOptions extends StopOptions {
   /** The seed that makes the whole simulation reproducible. */
   readonly seed: number;
   readonly modelName?: string;
+  /**
+   * Actions a run never takes (a swarm's diversification: a shard that leaves some faults out
+   * goes deeper into the rest). They are still computed and checked in every state a run
+   * reaches, so a deadlock or a settled state is judged on every action, and a violation one such
+   * step away is still found; a state whose only steps are avoided ends the run, no deadlock.
+   */
+  readonly avoid?: readonly string[];
 }
 
 /** One step the run could take: its action, parameter and successor, with its fingerprint. */
@@ -160,6 +167,7 @@ class Simulation<S> {
       throw noInitialState(this.modelName, this.variant.name);
     }
     this.generated = made;
+    const avoided = this.avoidedActions();
     let steps = 0;
     // Every initial state outside the state constraint: nothing to run.
     for (let run = 1; run <= this.options.runs && !this.stopped && inits.length > 0; run++) {
@@ -190,12 +198,31 @@ class Simulation<S> {
           });
           break;
         }
-        path.push(next[Math.floor(random() * next.length)]);
+        const choices = avoided.size === 0 ? next : next.filter((step) => !avoided.has(step.action));
+        if (choices.length === 0) break;
+        path.push(choices[Math.floor(random() * choices.length)]);
       }
       this.longest = Math.max(this.longest, path.length);
       if (!this.stopped) this.runsDone = run;
     }
     return this.result((performance.now() - started) / 1000);
+  }
+
+  /** The indices of the actions to avoid; a name the variant has no action of is a model error. */
+  private avoidedActions(): Set<number> {
+    const out = new Set<number>();
+    for (const name of this.options.avoid ?? []) {
+      const i = this.variant.actions.findIndex((a) => a.name === name);
+      if (i < 0) {
+        throw new ModelError('MC113_UNKNOWN_ACTION', `variant ${this.variant.name} has no action ${name} to avoid`, {
+          model: this.modelName,
+          variant: this.variant.name,
+          hint: `its actions: ${this.variant.actions.map((a) => a.name).join(', ')}`,
+        });
+      }
+      out.add(i);
+    }
+    return out;
   }
 
   /** Whether a violation of `name` with a trace `length` states long would be news: none found yet, or only a longer one. */
@@ -284,6 +311,7 @@ class Simulation<S> {
         seed: this.options.seed,
         runsDone: this.runsDone,
         foundIn: Object.fromEntries([...this.found].map(([name, f]) => [name, f.run])),
+        ...(this.options.avoid !== undefined && this.options.avoid.length > 0 ? { avoid: [...this.options.avoid] } : {}),
       },
       checkedDeadlock: this.checkDeadlock,
       fairness: v.fairness.map(describeFairness),

@@ -11,6 +11,14 @@ import { totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 
+/**
+ * The memory this process may use: the machine's, or less where a control group limits it (a
+ * container's memory limit, a Kubernetes pod's), which os.totalmem() does not see.
+ */
+export function memoryAvailable(): number {
+  const limit = typeof process.constrainedMemory === 'function' ? process.constrainedMemory() : 0;
+  return limit !== undefined && limit > 0 ? Math.min(totalmem(), limit) : totalmem();
+}
 export const OBJECTS = 0;
 export const BYTES = 1;
 export const DISK = 2;
@@ -74,7 +82,7 @@ export class Storage {
     const mode = options.storage ?? 'auto';
     this.forced = mode === 'objects' ? OBJECTS : mode === 'bytes' ? BYTES : mode === 'disk' ? DISK : undefined;
     this.chunkBytes = options.chunkBytes ?? 1 << 22;
-    this.rssBudget = options.maxMemoryMiB !== undefined ? options.maxMemoryMiB * 2 ** 20 : DISK_AT * totalmem();
+    this.rssBudget = options.maxMemoryMiB !== undefined ? options.maxMemoryMiB * 2 ** 20 : DISK_AT * memoryAvailable();
   }
 
   /** Where the next state pushed goes: OBJECTS, BYTES or DISK (its bytes, once a chunk is full). */
