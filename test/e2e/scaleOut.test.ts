@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { runCli } from '../helpers/runCli.ts';
 
 const BIN = join(import.meta.dirname, '../../bin/modelcheck.js');
@@ -264,6 +265,10 @@ describe('a swarm simulation', () => {
     expect(v.swarm.map((s) => s.avoid)).toEqual(shards.map((s) => s.avoid));
     expect(v.swarm.filter((s) => s.reported.includes('NotSolved'))).toHaveLength(1);
     expect(v.simulation).toMatchObject({ runs: 1500, seed: 42 });
+    // The merged document is a --json document as docs/report.schema.json describes it.
+    const schema = JSON.parse(readFileSync('docs/report.schema.json', 'utf8')) as object;
+    const validate = new Ajv2020.default({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
     // A shard that avoided the emptying steps never took one, but for a last step (checked, not taken).
     for (const [k, s] of v.swarm.entries()) {
       if (s.avoid.length === 0 || !s.reported.includes('NotSolved')) continue;
