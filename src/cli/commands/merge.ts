@@ -114,6 +114,10 @@ export async function runMerge(argv: readonly string[], io: CliIo): Promise<Exit
     const ordered = names.map((n) => results.get(n)!);
     const summaries = ordered.map((v) => v.summary);
     if (opts.docs) {
+      if (plan.swarm !== undefined) {
+        io.stderr('modelcheck merge: --docs records searches of every state; a swarm simulates: merge it without --docs\n');
+        return EXIT.ERROR;
+      }
       if (plan.selection.kind !== 'all') {
         io.stderr(
           `modelcheck merge: --docs needs a plan of every variant (modelcheck plan ${file} --all); this one is of ${plan.single}\n`,
