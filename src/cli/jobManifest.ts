@@ -82,6 +82,9 @@ export function jobManifest(plan: Plan, id: string, o: JobOptions): unknown {
                     String(o.cpu),
                     '--checkpoint-every',
                     '5',
+                    // A clean stop, with a checkpoint, before the pod's memory limit kills it.
+                    '--max-memory',
+                    String(Math.floor(o.memoryGiB * 1024 * 0.9)),
                   ],
                   resources: {
                     requests: { cpu: String(o.cpu), memory: `${o.memoryGiB}Gi` },

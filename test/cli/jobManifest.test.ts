@@ -70,6 +70,8 @@ describe('modelcheck plan --emit-job', () => {
     expect(container.command.slice(0, 4)).toEqual(['node', 'bin/modelcheck.js', 'shard', '/modelcheck/plan/plan.json']);
     expect(container.command).not.toContain('--index');
     expect(container.command[container.command.indexOf('--workers') + 1]).toBe('4');
+    // A clean stop at 90% of the pod's 16 GiB: 14,745 MiB.
+    expect(container.command[container.command.indexOf('--max-memory') + 1]).toBe('14745');
     const volumes = Object.fromEntries(spec.template.spec.volumes.map((v) => [v.name, v]));
     const mounts = Object.fromEntries(container.volumeMounts.map((v) => [v.mountPath, v.name]));
     expect(volumes[mounts['/modelcheck/plan']].configMap?.name).toBe(configMap.metadata.name);

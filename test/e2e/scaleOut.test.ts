@@ -208,6 +208,21 @@ describe('shards merged', () => {
     expect(shard.stderr).toContain(`the model's files or modelcheck itself changed since the plan ${planFile} was made; plan again`);
   }, 60_000);
 
+  it('stops a shard at --max-memory with its checkpoints kept, and writes no report', async () => {
+    const work = join(dir, 'memory');
+    const planFile = join(work, 'plan.json');
+    const params = ['--param', 'rm=6'];
+    expect(
+      (await runCli(['plan', '--no-typecheck', 'test/fixtures/resumable.ts', ...params, '--shards', '1', '--out', planFile])).exitCode,
+    ).toBe(0);
+    // 1 MiB: passed at the first poll of any search.
+    const stopped = await runCli(['shard', planFile, '--index', '0', '--max-memory', '1']);
+    expect(stopped.exitCode).toBe(3);
+    expect(stopped.stderr).toMatch(/^modelcheck shard: shard 0 did not finish: twoPhase \(memory\), .*; run it again to resume from /);
+    expect(existsSync(join(work, 'shard-0.json'))).toBe(false);
+    expect(readdirSync(work).some((f) => f.startsWith('checkpoints-'))).toBe(true);
+  }, 60_000);
+
   it('refuses a file that is not a shard report', async () => {
     const bad = join(dir, 'not-a-report.json');
     writeFileSync(bad, '{"kind":"something else"}');

@@ -28,6 +28,7 @@ interface Options {
   dir?: string;
   workers?: number;
   checkpointEvery: number;
+  maxMemory?: number;
 }
 
 /** Where a shard's report goes in the plan's directory. */
@@ -63,6 +64,11 @@ export async function runShard(argv: readonly string[], io: CliIo, env: NodeJS.P
     .option('--dir <dir>', "where the shard's checkpoints and report go (default: the plan's directory)")
     .option('--workers <n>', 'variants checked at once (default: the number of cores)', positiveInt)
     .option('--checkpoint-every <minutes>', 'the least time between two checkpoints of a search (0: at every level)', nonNegativeNumber, 10)
+    .option(
+      '--max-memory <MiB>',
+      "stop, with a checkpoint, when the process's resident memory passes this many MiB (a pod's limit less a margin: a clean stop rather than an out-of-memory kill)",
+      positiveInt,
+    )
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
   const parsed = parseCommand<Options>(cmd, argv, io, 'modelcheck shard', (o) => {
@@ -129,7 +135,7 @@ export async function runShard(argv: readonly string[], io: CliIo, env: NodeJS.P
             variants,
             {
               params: plan.params,
-              search: { storage: 'auto', interrupt },
+              search: { storage: 'auto', interrupt, ...(opts.maxMemory !== undefined ? { maxMemoryMiB: opts.maxMemory } : {}) },
               render,
               ...(simulate !== undefined ? { simulate } : {}),
               ...(checkpoints !== undefined ? { checkpoint: checkpoints.forVariant } : {}),
