@@ -6,11 +6,12 @@
 // running is written as each counterexample comes, so a server killed mid-search keeps what it
 // had found; it is offered as stopped. Any error reading or writing is a cache miss.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Run } from '../explore/counterexamples.ts';
 import { cacheDir } from './cacheDir.ts';
 import { typecheckKey } from './typecheckCache.ts';
+import { writeWhole } from './wholeFile.ts';
 
 /** Bump when what is stored changes. */
 const FORMAT = 1;
@@ -59,10 +60,7 @@ export class KeptSearches {
   store(variant: string, run: Run): void {
     const runs = { ...read(this.file), [variant]: { ...run, progress: undefined, ended: run.ended ?? new Date().toISOString() } };
     try {
-      mkdirSync(cacheDir(), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ format: FORMAT, runs } satisfies Stored));
-      renameSync(tmp, this.file);
+      writeWhole(this.file, JSON.stringify({ format: FORMAT, runs } satisfies Stored));
     } catch {
       // Not kept: a restarted server searches again.
     }

@@ -4,7 +4,7 @@
 // into the report one machine's run gives. The cluster schedules; the checker plans and merges.
 // Nothing here knows Kubernetes but the name of the variable an Indexed Job sets.
 import { createHash } from 'node:crypto';
-import { generator, runSeed } from '../engine/search/simulate.ts';
+import { generator, runSeed, type SimulationDraw } from '../engine/search/simulate.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { selectVariants } from '../engine/check.ts';
 import type { Model } from '../engine/model.ts';
@@ -56,12 +56,8 @@ export interface Swarm {
   readonly shards: readonly SwarmShard[];
 }
 
-export interface SwarmShard {
-  readonly seed: number;
-  readonly runs: number;
-  readonly depth: number;
-  readonly avoid: readonly string[];
-}
+/** A shard's draw (its avoided actions always listed, none for shard 0). */
+export type SwarmShard = SimulationDraw & { readonly avoid: readonly string[] };
 
 /**
  * Each shard's draw: its seed runSeed(seed, k + 1); the runs split evenly (rounded up); shard 0
@@ -114,12 +110,7 @@ export function selectedVariants(model: Model, s: Selection): string[] {
 }
 
 /** The single machine's command for a selection (with `simulate`: the one simulation a swarm stands for). */
-export function singleCommand(
-  file: string,
-  s: Selection,
-  params: readonly string[],
-  simulate?: { runs: number; depth: number; seed: number },
-): string {
+export function singleCommand(file: string, s: Selection, params: readonly string[], simulate?: SimulationDraw): string {
   const p =
     params.map((x) => ` --param ${x}`).join('') +
     (simulate ? ` --simulate --runs ${simulate.runs} --depth ${simulate.depth} --seed ${simulate.seed}` : '');

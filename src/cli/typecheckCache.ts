@@ -6,10 +6,11 @@
 // the package files that pin the dependencies' typings, the compiler's version) is digested
 // whole. A miss costs only the digest; any error reading or writing the cache is a miss.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { cacheDir } from './cacheDir.ts';
+import { writeWhole } from './wholeFile.ts';
 import { folderAndAbove } from './folders.ts';
 import type { TypeDiagnostic } from './typeDiagnostic.ts';
 // (sourceDigests.ts loads the compiler only when its token digests are asked for.)
@@ -94,13 +95,8 @@ export function cachedTypecheck(key: string): TypeDiagnostic[] | undefined {
 /** Keeps the answer for `key`; written whole or not at all. */
 export function storeTypecheck(key: string, errors: readonly TypeDiagnostic[]): void {
   try {
-    const dir = cacheDir();
-    mkdirSync(dir, { recursive: true });
-    const target = join(dir, `typecheck-${key}.json`);
-    const tmp = `${target}.${process.pid}.tmp`;
     const stored: Stored = { format: FORMAT, errors: errors.map((d) => ({ ...d, file: resolve(d.file) })) };
-    writeFileSync(tmp, JSON.stringify(stored));
-    renameSync(tmp, target);
+    writeWhole(join(cacheDir(), `typecheck-${key}.json`), JSON.stringify(stored));
   } catch {
     // A cache that cannot be written is only a slower next run.
   }

@@ -8,7 +8,7 @@ import { startExpanderWorker } from './workerPool.ts';
 import type { SearchOptions } from '../engine/search/bfs.ts';
 import { checkVariantParallel, splitRefusal } from '../engine/search/parallel/parallelSearch.ts';
 import { portLink } from '../engine/search/parallel/port.ts';
-import { simulateVariant } from '../engine/search/simulate.ts';
+import { simulateVariant, type SimulationDraw } from '../engine/search/simulate.ts';
 import { ModelError } from '../engine/errors.ts';
 import { formatError } from '../report/errorText.ts';
 import { loadModel } from './loadModel.ts';
@@ -25,7 +25,7 @@ export interface WorkerInput {
   readonly variant: string;
   readonly search: WorkerSearchOptions;
   /** Draw random runs instead of searching every state; `avoid`: actions no run takes, where the variant has them (a swarm shard's). */
-  readonly simulate?: { readonly runs: number; readonly depth: number; readonly seed: number; readonly avoid?: readonly string[] };
+  readonly simulate?: SimulationDraw;
   readonly render: RenderOptions;
   /** Threads for this variant's search, this one included, and the heap of each other one. */
   readonly threads: number;

@@ -280,6 +280,10 @@ describe('a swarm simulation', () => {
     expect(v.swarm.map((s) => s.avoid)).toEqual(shards.map((s) => s.avoid));
     expect(v.swarm.filter((s) => s.reported.includes('NotSolved'))).toHaveLength(1);
     expect(v.simulation).toMatchObject({ runs: 1500, seed: 42 });
+    // A swarm makes no docs record (the docs record searches of every state).
+    const docs = await runCli(['merge', join(dir, 'swarm-a'), '--docs']);
+    expect(docs.exitCode).toBe(2);
+    expect(docs.stderr).toBe('modelcheck merge: --docs records searches of every state; a swarm simulates: merge it without --docs\n');
     // The merged document is a --json document as docs/report.schema.json describes it.
     const schema = JSON.parse(readFileSync('docs/report.schema.json', 'utf8')) as object;
     const validate = new Ajv2020.default({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);

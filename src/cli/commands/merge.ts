@@ -93,6 +93,15 @@ export async function runMerge(argv: readonly string[], io: CliIo): Promise<Exit
     );
     return EXIT.ERROR;
   }
+  // (Refused before the model is loaded: the plan says it all.)
+  if (opts.docs && plan.swarm !== undefined) {
+    io.stderr('modelcheck merge: --docs records searches of every state; a swarm simulates: merge it without --docs\n');
+    return EXIT.ERROR;
+  }
+  if (opts.docs && plan.selection.kind !== 'all') {
+    io.stderr(`modelcheck merge: --docs needs a plan of every variant (modelcheck plan ${file} --all); this one is of ${plan.single}\n`);
+    return EXIT.ERROR;
+  }
   try {
     const model = await loadModel(file, plan.params);
     const names = selectedVariants(model, plan.selection);
@@ -114,16 +123,6 @@ export async function runMerge(argv: readonly string[], io: CliIo): Promise<Exit
     const ordered = names.map((n) => results.get(n)!);
     const summaries = ordered.map((v) => v.summary);
     if (opts.docs) {
-      if (plan.swarm !== undefined) {
-        io.stderr('modelcheck merge: --docs records searches of every state; a swarm simulates: merge it without --docs\n');
-        return EXIT.ERROR;
-      }
-      if (plan.selection.kind !== 'all') {
-        io.stderr(
-          `modelcheck merge: --docs needs a plan of every variant (modelcheck plan ${file} --all); this one is of ${plan.single}\n`,
-        );
-        return EXIT.ERROR;
-      }
       const variants: Record<string, VariantManifest> = {};
       for (const v of ordered) {
         if (v.manifest === null) throw new Error(`the report of ${v.name} has no docs record`);

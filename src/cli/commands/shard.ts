@@ -7,8 +7,7 @@
 // its end (its checkpoint kept); 2 for bad input.
 import { Command, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ModelError } from '../../engine/errors.ts';
 import { stoppedEarly } from '../../engine/result.ts';
@@ -21,6 +20,7 @@ import { nonNegativeInt, nonNegativeNumber, positiveInt } from '../options.ts';
 import type { RenderOptions } from '../render.ts';
 import { PLAN_FORMAT, planId, shardArgs, type Plan, type ShardReport } from '../scaleOut.ts';
 import { typecheckKey } from '../typecheckCache.ts';
+import { writeWhole } from '../wholeFile.ts';
 import { checkInWorkers, threadPlan } from '../workerPool.ts';
 
 interface Options {
@@ -160,11 +160,8 @@ export async function runShard(argv: readonly string[], io: CliIo, env: NodeJS.P
       variants: rendered.map((r) => ({ name: r.summary.variant, json: r.json, summary: r.summary, manifest: r.docs?.manifest ?? null })),
       seconds: (performance.now() - started) / 1000,
     };
-    mkdirSync(dir, { recursive: true });
     // (Two pods of one index may run at once: each writes a file of its own, then renames it.)
-    const tmp = `${out}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(report)}\n`);
-    renameSync(tmp, out);
+    writeWhole(out, `${JSON.stringify(report)}\n`);
     // The report says all the checkpoints could: they would only fill the volume.
     rmSync(checkpointDir, { recursive: true, force: true });
     io.stdout(

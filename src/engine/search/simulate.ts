@@ -38,6 +38,9 @@ export interface SimulationOptions extends StopOptions {
   readonly avoid?: readonly string[];
 }
 
+/** How a simulation draws its runs: what a CLI run, a worker and a swarm's shard pass on. */
+export type SimulationDraw = Pick<SimulationOptions, 'runs' | 'depth' | 'seed' | 'avoid'>;
+
 /** One step the run could take: its action, parameter and successor, with its fingerprint. */
 interface Step<S> {
   readonly action: number;
