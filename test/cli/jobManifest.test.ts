@@ -5,11 +5,15 @@
 // batch/v1 API reference state them: completions required when completionMode is Indexed;
 // backoffLimitPerIndex only with completionMode Indexed and restartPolicy Never; object names
 // that are DNS-1123 labels; and an Indexed Job's pods' hostnames, `<job name>-<index>`, DNS
-// labels of at most 63 characters too.
+// labels of at most 63 characters too. Every object is also checked against the schema of its kind
+// in the Kubernetes API's OpenAPI document (types, required fields, enumerations, formats) as the
+// kubernetes-models package compiles it: what a client-side validation checks, with no cluster.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Job } from 'kubernetes-models/batch/v1/Job';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { runCli } from '../helpers/runCli.ts';
 
 interface Manifest {
@@ -37,6 +41,20 @@ interface Manifest {
 }
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+/** Each object's schema errors (none: an empty list), by kind and name. */
+function schemaErrors(m: Manifest): string[] {
+  return m.items.flatMap((item) => {
+    const model = item.kind === 'Job' ? new Job(item as never) : item.kind === 'ConfigMap' ? new ConfigMap(item as never) : undefined;
+    if (model === undefined) return [`${item.kind}/${item.metadata.name}: a kind this test has no schema of`];
+    try {
+      model.validate();
+      return [];
+    } catch (e) {
+      return [`${item.kind}/${item.metadata.name}: ${(e as Error).message}`];
+    }
+  });
+}
 
 describe('modelcheck plan --emit-job', () => {
   it('writes a ConfigMap holding the plan and an Indexed Job of one pod per shard that runs modelcheck shard on it', async () => {
@@ -78,6 +96,21 @@ describe('modelcheck plan --emit-job', () => {
     expect(volumes[mounts['/modelcheck/runs']].persistentVolumeClaim?.claimName).toBe('runs');
     // Its checkpoints and report under the claim's mount.
     expect(container.command[container.command.indexOf('--dir') + 1]).toBe(`/modelcheck/runs/${indexed.metadata.name}`);
+    expect(schemaErrors(m)).toEqual([]);
+  });
+
+  it("validates deploy/kubernetes's example against the API's schemas, which refuse a misspelt enumeration or a string for a number", () => {
+    const example = JSON.parse(readFileSync('deploy/kubernetes/move-faults.job.json', 'utf8')) as Manifest;
+    expect(schemaErrors(example)).toEqual([]);
+    // The check is not vacuous: the same Job with two slips.
+    const slipped = structuredClone(example);
+    const spec = slipped.items[1].spec as unknown as Record<string, unknown>;
+    spec.completionMode = 'indexed';
+    spec.parallelism = '4';
+    const name = slipped.items[1].metadata.name;
+    expect(schemaErrors(slipped)).toEqual([
+      `Job/${name}: data/spec/completionMode must be equal to one of the allowed values, data/spec/parallelism must be integer`,
+    ]);
   });
 
   it('names a Job of many shards so that its last pod has a hostname the API server takes', async () => {
