@@ -14,12 +14,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // are the slow tier: `npm run test:slow` runs them (MODELCHECK_SLOW=1), `npm test` leaves them
 // out, to keep CI under 15 minutes. (The two "unreconciled" variants were slow-tier too until the
 // second reading of the code gave them a smaller world: 0.3 and 0.6 million states.)
-const SLOW = ['test/e2e/moveMatrixSlow.test.ts', 'test/e2e/moveBackSlow.test.ts'];
+const SLOW = ['test/e2e/moveMatrixSlow.test.ts', 'test/e2e/moveBackSlow.test.ts', 'test/e2e/moveFaultsSharded.test.ts'];
 const slowOnly = process.env.MODELCHECK_SLOW === '1';
 const HEAVIEST_FIRST = [
   'moveUnreconciledV193',
   'moveUnreconciledV195',
   'moveMatrixSlow',
+  'moveFaultsSharded',
   'moveBackSlow',
   'moveV193',
   'moveMatrix',

@@ -4,13 +4,12 @@
 // with an uninterrupted run's. Timings, threads and frontier storage figures aside, the two
 // must be identical: counts, verdicts, premise counts, coverage, traces. The moments are drawn
 // from a seed printed with any failure (MODELCHECK_TEST_SEED=n repeats a run).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { comparable, runProcess, type ProcessRun } from '../helpers/cliProcess.ts';
 
-const BIN = join(import.meta.dirname, '../../bin/modelcheck.js');
 const dir = mkdtempSync(join(tmpdir(), 'modelcheck-resume-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -24,46 +23,9 @@ function next(): number {
   return (random >>> 0) / 2 ** 32;
 }
 
-interface Run {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly seconds: number;
-}
-
-/** Runs the CLI in a process of its own; with `killAfter`, kills it that many seconds after `ready` holds. */
-function run(args: readonly string[], kill?: { ready: () => boolean; after: number }): Promise<Run> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args, '--no-typecheck', '--no-progress'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    let timer: NodeJS.Timeout | undefined;
-    if (kill) {
-      const poll = setInterval(() => {
-        if (!kill.ready()) return;
-        clearInterval(poll);
-        timer = setTimeout(() => child.kill('SIGKILL'), kill.after * 1000);
-      }, 20);
-      child.on('exit', () => clearInterval(poll));
-    }
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, seconds: (performance.now() - started) / 1000 });
-    });
-  });
-}
-
-/** A JSON report without what may differ between two runs of one search: timings, threads, what was held where. */
-function comparable(stdout: string): unknown {
-  const doc = JSON.parse(stdout) as { variants: Record<string, unknown>[] };
-  for (const v of doc.variants)
-    for (const k of ['seconds', 'statesPerSecond', 'livenessSeconds', 'threads', 'frontier', 'storedBytes']) delete v[k];
-  return doc;
+/** The CLI in a process of its own, without the type check and progress lines; killed as `kill` says. */
+function run(args: readonly string[], kill?: { ready: () => boolean; after: number }): Promise<ProcessRun> {
+  return runProcess([...args, '--no-typecheck', '--no-progress'], kill ? { kill: { ready: kill.ready, afterSeconds: kill.after } } : {});
 }
 
 async function killAndResume(name: string, args: readonly string[], workers: [number, number, number]) {

@@ -3,52 +3,20 @@
 // part way and run again (it resumes from its checkpoints), the reports merged in any order and
 // compared with one machine's run of the same command. (Where no process of its own is needed,
 // the CLI runs in this one: a process costs seconds of start-up.)
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { comparable, runProcess, type ProcessRun } from '../helpers/cliProcess.ts';
 import { runCli } from '../helpers/runCli.ts';
 
-const BIN = join(import.meta.dirname, '../../bin/modelcheck.js');
 const dir = mkdtempSync(join(tmpdir(), 'modelcheck-scale-out-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** The CLI in a process of its own, with `env` added; killed (SIGKILL) as soon as `killWhen` holds. */
-function run(args: readonly string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    if (killWhen) {
-      const poll = setInterval(() => {
-        if (!killWhen()) return;
-        clearInterval(poll);
-        child.kill('SIGKILL');
-      }, 10);
-      child.on('exit', () => clearInterval(poll));
-    }
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
-
-/** A --json document without what differs between two runs of one search: timings, threads, where states were held. */
-function comparable(text: string): unknown {
-  const doc = JSON.parse(text) as { variants: Record<string, unknown>[] };
-  for (const v of doc.variants)
-    for (const k of ['seconds', 'statesPerSecond', 'livenessSeconds', 'threads', 'frontier', 'storedBytes']) delete v[k];
-  return doc;
+function run(args: readonly string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<ProcessRun> {
+  return runProcess(args, { env, ...(killWhen ? { kill: { ready: killWhen, afterSeconds: 0 } } : {}) });
 }
 
 interface Plan {
