@@ -189,13 +189,16 @@ interface VariantJson {
     readonly foundIn: Readonly<Record<string, number>>;
   };
   readonly warnings: readonly string[];
+  readonly coverage: readonly { readonly action: string; readonly enabled: number; readonly newStates: number }[];
 }
 
 /**
  * One variant's swarm, its shards' simulations (in shard order) joined: of each property's
  * violations the shortest (the first shard's among equals), and what each shard tried (its seed,
  * runs, depth, the actions it avoided, what it found). States are counted per shard and summed:
- * a state two shards saw counts twice (`distinctStates` is the shards' sum, said in `swarm`).
+ * a state two shards saw counts twice (`distinctStates` is the shards' sum, said in `swarm`), and
+ * so is each action's coverage: an action with no successor in the merge was never enabled in any
+ * shard's runs, and a shard's own figures say which shard exercised it (`swarm[k].coverage`).
  */
 export function mergeSwarm(
   plan: Plan,
@@ -237,6 +240,11 @@ export function mergeSwarm(
       foundIn: Object.fromEntries(violated.map((n) => [n, docs[chosen.get(n)!.shard].simulation.foundIn[n]])),
     },
     warnings: [...new Set(docs.flatMap((d) => d.warnings))],
+    coverage: base.coverage.map((c, i) => ({
+      action: c.action,
+      enabled: sum((d) => d.coverage[i].enabled),
+      newStates: sum((d) => d.coverage[i].newStates),
+    })),
     swarm: docs.map((d, k) => ({
       shard: k,
       seed: swarm.shards[k].seed,
@@ -247,6 +255,7 @@ export function mergeSwarm(
       distinctStates: d.distinctStates,
       violated: d.violations.map((v) => v.property),
       reported: violated.filter((n) => chosen.get(n)!.shard === k),
+      coverage: d.coverage,
     })),
   };
   const s = shards[0].summary;

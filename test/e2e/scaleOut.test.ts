@@ -233,7 +233,15 @@ describe('a swarm simulation', () => {
         verdict: string;
         violations: { property: string; trace: { action: string | null }[] }[];
         simulation: { runs: number; seed: number; avoid?: string[] };
-        swarm: { shard: number; seed: number; avoid: string[]; violated: string[]; reported: string[] }[];
+        swarm: {
+          shard: number;
+          seed: number;
+          avoid: string[];
+          violated: string[];
+          reported: string[];
+          coverage: { action: string; enabled: number; newStates: number }[];
+        }[];
+        coverage: { action: string; enabled: number; newStates: number }[];
       }[];
     };
     const v = doc.variants[0];
@@ -248,6 +256,25 @@ describe('a swarm simulation', () => {
     expect(v.swarm.map((s) => s.avoid)).toEqual(shards.map((s) => s.avoid));
     expect(v.swarm.filter((s) => s.reported.includes('NotSolved'))).toHaveLength(1);
     expect(v.simulation).toMatchObject({ runs: 1500, seed: 42 });
+    // Coverage summed over the shards, as its states are: each of Die Hard's six actions enabled
+    // somewhere (the avoided ones too: computed and checked, never taken).
+    expect(v.coverage.map((c) => c.action)).toEqual([
+      'FillSmallJug',
+      'FillBigJug',
+      'EmptySmallJug',
+      'EmptyBigJug',
+      'SmallToBig',
+      'BigToSmall',
+    ]);
+    for (const [i, c] of v.coverage.entries()) {
+      expect(c.enabled).toBe(v.swarm.reduce((n, s) => n + s.coverage[i].enabled, 0));
+      expect(c.newStates).toBe(v.swarm.reduce((n, s) => n + s.coverage[i].newStates, 0));
+      expect(c.enabled).toBeGreaterThan(0);
+    }
+    // Each shard's new states are its one initial state and those some action made.
+    expect(v.coverage.reduce((n, c) => n + c.newStates, 0) + v.swarm.length).toBe(
+      (doc.variants[0] as unknown as { distinctStates: number }).distinctStates,
+    );
     // A swarm makes no docs record (the docs record searches of every state).
     const docs = await runCli(['merge', join(dir, 'swarm-a'), '--docs']);
     expect(docs.exitCode).toBe(2);

@@ -16,6 +16,8 @@ describe('simulateVariant', () => {
     expect([r.stats.distinctStates, r.stats.statesGenerated, r.stats.depth]).toEqual([4, 16, 4]);
     expect(r.violations.map((x) => [x.property, x.trace.map((t) => t.state)])).toEqual([['Deadlock', [0, 1, 2, 3]]]);
     expect(r.simulation).toEqual({ runs: 5, depth: 10, seed: 42, runsDone: 5, foundIn: { Deadlock: 1 } });
+    // Coverage over the runs' states: inc made the 15 successors, 3 of them new (1, 2, 3).
+    expect(r.stats.coverage).toEqual([{ action: 'inc', enabled: 15, newStates: 3 }]);
   });
 
   it('a run is cut at its depth: a deadlock further on is not seen, and nothing is proved', () => {

@@ -80,6 +80,9 @@ class Simulation<S> {
   /** Per property, the shortest violating trace found, and the run that found it. */
   private readonly found = new Map<string, { trace: TraceStep<S>[]; run: number }>();
   private generated = 0;
+  /** Per action, the successors it produced, and how many of them were states no run had reached (coverage). */
+  private readonly enabledCount: number[];
+  private readonly newCount: number[];
   private longest = 0;
   private runsDone = 0;
   private stopped = false;
@@ -106,6 +109,8 @@ class Simulation<S> {
     validateVariant(variant, this.modelName);
     this.x = new Expansion(variant, { symmetry: false });
     this.livenessNames = this.x.livenessProperties.map((p) => p.name);
+    this.enabledCount = variant.actions.map(() => 0);
+    this.newCount = variant.actions.map(() => 0);
     this.checkDeadlock = variant.checkDeadlock;
     const properties = variant.properties;
     this.visitor = {
@@ -118,6 +123,7 @@ class Simulation<S> {
       // Outside the state constraint: checked with the path extended by its step, never taken.
       excluded: (ai, p, t, fp) => {
         this.generated++;
+        this.enabledCount[ai]++;
         this.path.push({ action: ai, param: p, state: t, hi: fp.hi, lo: fp.lo });
         for (const pi of this.pendingSteps) this.record(properties[pi].name);
         this.pendingSteps.length = 0;
@@ -125,7 +131,11 @@ class Simulation<S> {
       },
       successor: (ai, p, t, fp) => {
         this.generated++;
-        if (this.seen.put(fp.hi, fp.lo, this.seen.size) === NEW) this.x.keep();
+        this.enabledCount[ai]++;
+        if (this.seen.put(fp.hi, fp.lo, this.seen.size) === NEW) {
+          this.x.keep();
+          this.newCount[ai]++;
+        }
         const step = { action: ai, param: p, state: t, hi: fp.hi, lo: fp.lo };
         // Every successor is checked, with the path extended by the step that made it.
         this.path.push(step);
@@ -301,7 +311,9 @@ class Simulation<S> {
         statesPerSecond: seconds > 0 ? n / seconds : n,
         collisionProbability: (n * Math.max(0, this.generated - n)) / 2 ** 64,
         storedBytes: this.seen.bytes,
-        coverage: [],
+        // As a search's, over the states the runs computed: an action never enabled here may
+        // still be enabled in a state no run reached.
+        coverage: v.actions.map((a, i) => ({ action: a.name, enabled: this.enabledCount[i], newStates: this.newCount[i] })),
       },
       bounds: {
         timeoutSeconds: this.options.timeoutSeconds,
