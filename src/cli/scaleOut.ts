@@ -240,10 +240,12 @@ export function mergeSwarm(
       foundIn: Object.fromEntries(violated.map((n) => [n, docs[chosen.get(n)!.shard].simulation.foundIn[n]])),
     },
     warnings: [...new Set(docs.flatMap((d) => d.warnings))],
-    coverage: base.coverage.map((c, i) => ({
+    // By action name: every shard loaded the plan's model with its parameters (the inputs are
+    // checked), so each has the same actions, but the names say which figure is whose.
+    coverage: base.coverage.map((c) => ({
       action: c.action,
-      enabled: sum((d) => d.coverage[i].enabled),
-      newStates: sum((d) => d.coverage[i].newStates),
+      enabled: sum((d) => d.coverage.find((x) => x.action === c.action)?.enabled ?? 0),
+      newStates: sum((d) => d.coverage.find((x) => x.action === c.action)?.newStates ?? 0),
     })),
     swarm: docs.map((d, k) => ({
       shard: k,

@@ -14,7 +14,7 @@ import { runCli } from '../helpers/runCli.ts';
 const dir = mkdtempSync(join(tmpdir(), 'modelcheck-scale-out-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The CLI in a process of its own, with `env` added; killed (SIGKILL) as soon as `killWhen` holds. */
+/** The CLI in a process of its own, with `env` added; killed (SIGKILL) within tens of milliseconds of `killWhen` holding (polled). */
 function run(args: readonly string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<ProcessRun> {
   return runProcess(args, { env, ...(killWhen ? { kill: { ready: killWhen, afterSeconds: 0 } } : {}) });
 }

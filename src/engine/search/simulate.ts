@@ -80,7 +80,10 @@ class Simulation<S> {
   /** Per property, the shortest violating trace found, and the run that found it. */
   private readonly found = new Map<string, { trace: TraceStep<S>[]; run: number }>();
   private generated = 0;
-  /** Per action, the successors it produced, and how many of them were states no run had reached (coverage). */
+  /**
+   * Per action (coverage): the successors it produced, counted at every expansion (a state two runs
+   * pass through counts twice), and how many were states the simulation had not met before.
+   */
   private readonly enabledCount: number[];
   private readonly newCount: number[];
   private longest = 0;
