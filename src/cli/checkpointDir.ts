@@ -6,24 +6,20 @@
 // arguments other than the manifest's is refused, saying what differs.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CheckpointOptions } from '../engine/search/checkpoint.ts';
 import { ModelError } from '../engine/errors.ts';
-import { PACKAGE_ROOT, fileDigest, inputDifferences, localModules, ownFiles } from './sourceDigests.ts';
+import { inputDifferences, searchInputs, type SearchInputs } from './sourceDigests.ts';
 
 const MANIFEST = 'manifest.json';
 const FORMAT = 1;
 
-export interface Manifest {
+export interface Manifest extends SearchInputs {
   readonly format: number;
   /** The model file, absolute. */
   readonly model: string;
   /** The arguments that decide the results (--variant, --param, --matrix, bounds, --no-symmetry), as typed. */
   readonly args: readonly string[];
-  /** Each file that shapes the search's states, by path from the package root or the model's directory, with its digest. */
-  readonly files: Readonly<Record<string, string>>;
-  /** Dependencies whose behaviour shapes states (immutable.js orders a Map's keys), with their versions. */
-  readonly dependencies: Readonly<Record<string, string>>;
 }
 
 /** What --checkpoint and --resume set up: each variant's checkpoint options. */
@@ -33,14 +29,7 @@ export interface CheckpointPlan {
 }
 
 function manifestNow(modelFile: string, args: readonly string[]): Manifest {
-  const model = resolve(modelFile);
-  const files: Record<string, string> = {};
-  const name = (f: string) => (f.startsWith(PACKAGE_ROOT) ? `modelcheck/${relative(PACKAGE_ROOT, f)}` : relative(resolve(model, '..'), f));
-  for (const f of [...localModules(model), ...ownFiles('code')].sort()) {
-    files[name(f).split('\\').join('/')] = existsSync(f) ? fileDigest(f) : 'missing';
-  }
-  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  return { format: FORMAT, model, args: [...args], files, dependencies: { immutable: pkg.dependencies?.immutable ?? 'absent' } };
+  return { format: FORMAT, model: resolve(modelFile), args: [...args], ...searchInputs(modelFile) };
 }
 
 function identityOf(m: Manifest): string {

@@ -11,6 +11,7 @@ import type { Model } from '../engine/model.ts';
 import type { Json } from '../report/stateJson.ts';
 import type { VariantSummary } from '../report/text.ts';
 import { pageFiles } from '../report/docs.ts';
+import { searchInputsDigest } from './sourceDigests.ts';
 import type { DocsManifest, VariantManifest } from '../report/manifest.ts';
 
 export const PLAN_FORMAT = 1;
@@ -26,9 +27,11 @@ export interface Plan {
   readonly modelName: string;
   readonly params: readonly string[];
   /**
-   * The digest of everything that decides results: the model's files and the local modules they
-   * import, modelcheck's own sources, the pinned packages (typecheckCache.ts's key). A shard or a
-   * merge where they differ is refused: reports of two versions must not make one report.
+   * The digest of everything that decides results (sourceDigests.ts searchInputs): the model's
+   * module and the local modules it imports, modelcheck's own code, comments aside, and
+   * immutable.js's version, named by their paths from the model's folder and modelcheck's, so that
+   * a plan made in one checkout holds in another (a Job's image). A shard or a merge where they
+   * differ is refused: reports of two versions must not make one report.
    */
   readonly inputs: string;
   readonly selection: Selection;
@@ -162,6 +165,11 @@ export function balance(work: readonly { variant: string; estimate: number | nul
 }
 
 /** A plan's identity: the digest of its contents. */
+/** Whether the files that decide results are no longer those the plan was made from. */
+export function inputsChanged(plan: Plan): boolean {
+  return searchInputsDigest(plan.model) !== plan.inputs;
+}
+
 export function planId(plan: Plan): string {
   return createHash('sha256').update(JSON.stringify(plan)).digest('hex').slice(0, 16);
 }

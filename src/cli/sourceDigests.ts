@@ -66,7 +66,8 @@ export function codeDigest(path: string, text: string): string {
 
 export function fileDigest(path: string): string {
   const bytes = readFileSync(path);
-  return path.endsWith('.ts') ? codeDigest(path, bytes.toString('utf8')) : shortDigest(bytes);
+  // (.mts and .cts are TypeScript too: a model in a folder without "type": "module" is one.)
+  return /\.[cm]?ts$/.test(path) ? codeDigest(path, bytes.toString('utf8')) : shortDigest(bytes);
 }
 
 /** The file a relative import names, as tsx resolves it: as written, `.js` as `.ts`, or with `.ts` or `/index.ts` added. */
@@ -91,6 +92,34 @@ export function localModules(modelFile: string): string[] {
   };
   visit(resolve(modelFile));
   return [...seen];
+}
+
+/** What decides a search's results, named so that they do not depend on where the checkout is. */
+export interface SearchInputs {
+  /** Each file that shapes the search's states (the model's modules, modelcheck's code), by path from the model's folder or as `modelcheck/<path>`, with its code digest (comments aside). */
+  readonly files: Readonly<Record<string, string>>;
+  /** Dependencies whose behaviour shapes states (immutable.js orders a Map's keys), with their versions. */
+  readonly dependencies: Readonly<Record<string, string>>;
+}
+
+export function searchInputs(modelFile: string): SearchInputs {
+  const model = resolve(modelFile);
+  const files: Record<string, string> = {};
+  const name = (f: string) => (f.startsWith(PACKAGE_ROOT) ? `modelcheck/${relative(PACKAGE_ROOT, f)}` : relative(resolve(model, '..'), f));
+  for (const f of [...localModules(model), ...ownFiles('code')].sort()) {
+    files[name(f).split('\\').join('/')] = existsSync(f) ? fileDigest(f) : 'missing';
+  }
+  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  return { files, dependencies: { immutable: pkg.dependencies?.immutable ?? 'absent' } };
+}
+
+/** One digest of searchInputs: equal in two checkouts of the same code wherever they are, whatever their comments. */
+export function searchInputsDigest(modelFile: string): string {
+  const { files, dependencies } = searchInputs(modelFile);
+  return createHash('sha256')
+    .update(JSON.stringify([files, dependencies]))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**

@@ -1,8 +1,10 @@
 // What a search is made from: code is digested without its comments and layout, so that only
 // a change of code or of a string changes a digest; a model's inputs follow its local imports.
 import { describe, expect, it } from 'vitest';
-import { codeDigest, localModules } from '../../src/cli/sourceDigests.ts';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { codeDigest, localModules, searchInputsDigest } from '../../src/cli/sourceDigests.ts';
 
 const code = `// The counter.
 export const top = 3; /* inclusive */
@@ -52,5 +54,22 @@ describe('codeDigest and a formatter', () => {
       '/** Two numbers. */\nexport const xs = [\n  1,\n  2,\n];\nexport function f(\n  a: number,\n  b: number,\n) {\n  return a + b;\n}\n';
     expect(codeDigest('a.ts', b)).toBe(codeDigest('a.ts', a));
     expect(codeDigest('a.ts', a.replace('[1, 2]', '[2, 1]'))).not.toBe(codeDigest('a.ts', a));
+  });
+});
+
+describe("searchInputsDigest (a plan's inputs)", () => {
+  it('is the same for two copies of a model in different folders, and a comment changes nothing; code does', () => {
+    const root = mkdtempSync(join(tmpdir(), 'modelcheck-inputs-'));
+    const model = readFileSync('test/fixtures/matrix.ts', 'utf8').replace("from 'modelcheck'", `from '${resolve('src/index.ts')}'`);
+    const copy = (folder: string, text: string) => {
+      mkdirSync(join(root, folder), { recursive: true });
+      writeFileSync(join(root, folder, 'counter.mts'), text);
+      return join(root, folder, 'counter.mts');
+    };
+    const here = searchInputsDigest(copy('checkout', model));
+    // Another checkout (a Job's image) of the same code.
+    expect(searchInputsDigest(copy('image/project', model))).toBe(here);
+    expect(searchInputsDigest(copy('commented', `// A note.\n${model}`))).toBe(here);
+    expect(searchInputsDigest(copy('changed', model.replace("'reach'", "'reached'")))).not.toBe(here);
   });
 });

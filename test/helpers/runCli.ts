@@ -15,8 +15,9 @@ export interface CliRun {
 export async function runCli(argv: readonly string[], { typecheck = false } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  // (docs, explore, conform, plan, shard and merge run no type check and take no --workers: a
-  // shard's searches take the cores, as a pod's do.)
+  // (Those commands are given neither flag: docs, explore, conform, shard and merge run no type
+  // check, and plan's tests pass --no-typecheck where they want it; docs and shard take --workers
+  // where a test gives it, else the cores, as a pod's shard does.)
   const command = ['docs', 'explore', 'conform', 'plan', 'shard', 'merge'].includes(argv[0]);
   const withTypecheck = typecheck || command ? argv : [...argv, '--no-typecheck'];
   // One thread unless the test says otherwise: vitest already runs two test files at once, and

@@ -16,8 +16,7 @@ import { EXIT, exitCodeOf, type ExitCode } from '../exitCodes.ts';
 import { loadModel } from '../loadModel.ts';
 import { parseCommand } from '../parseCommand.ts';
 import type { CliIo } from '../io.ts';
-import { mergeSwarm, planId, selectedVariants, type ShardReport } from '../scaleOut.ts';
-import { typecheckKey } from '../typecheckCache.ts';
+import { inputsChanged, mergeSwarm, planId, selectedVariants, type ShardReport } from '../scaleOut.ts';
 import { writeDocsRecord } from './docs.ts';
 
 interface Options {
@@ -87,7 +86,7 @@ export async function runMerge(argv: readonly string[], io: CliIo): Promise<Exit
     return EXIT.INCOMPLETE;
   }
   const file = plan.model;
-  if (typecheckKey(file) !== plan.inputs) {
+  if (inputsChanged(plan)) {
     io.stderr(
       `modelcheck merge: the model's files or modelcheck itself changed since the plan was made; merge where the shards ran (the same files), or plan and run again\n`,
     );

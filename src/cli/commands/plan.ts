@@ -22,7 +22,7 @@ import {
   type Plan,
   type Selection,
 } from '../scaleOut.ts';
-import { typecheckKey } from '../typecheckCache.ts';
+import { searchInputsDigest } from '../sourceDigests.ts';
 import { typecheckModelFiles } from '../workerPool.ts';
 import { randomSeed, typeError } from './check.ts';
 
@@ -124,7 +124,7 @@ export async function runPlan(argv: readonly string[], io: CliIo): Promise<ExitC
       model: file,
       modelName: model.name,
       params: opts.param,
-      inputs: typecheckKey(file),
+      inputs: searchInputsDigest(file),
       selection,
       single: singleCommand(file, selection, opts.param, opts.simulate ? { runs: opts.runs, depth: opts.depth, seed } : undefined),
       work,

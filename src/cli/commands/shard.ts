@@ -18,8 +18,7 @@ import { parseCommand } from '../parseCommand.ts';
 import type { CliIo } from '../io.ts';
 import { nonNegativeInt, nonNegativeNumber, positiveInt } from '../options.ts';
 import type { RenderOptions } from '../render.ts';
-import { PLAN_FORMAT, planId, shardArgs, type Plan, type ShardReport } from '../scaleOut.ts';
-import { typecheckKey } from '../typecheckCache.ts';
+import { inputsChanged, PLAN_FORMAT, planId, shardArgs, type Plan, type ShardReport } from '../scaleOut.ts';
 import { writeWhole } from '../wholeFile.ts';
 import { checkInWorkers, threadPlan } from '../workerPool.ts';
 
@@ -89,7 +88,7 @@ export async function runShard(argv: readonly string[], io: CliIo, env: NodeJS.P
       io.stderr(`modelcheck shard: the plan ${file} has ${plan.shards.length} shards (0 to ${plan.shards.length - 1}), not ${index}\n`);
       return EXIT.ERROR;
     }
-    if (typecheckKey(plan.model) !== plan.inputs) {
+    if (inputsChanged(plan)) {
       io.stderr(
         `modelcheck shard: the model's files or modelcheck itself changed since the plan ${file} was made; plan again (a report of another version must not be merged with this plan's)\n`,
       );

@@ -481,16 +481,15 @@ export class Ledger<S> {
     for (const [name, f] of this.findings) {
       if (this.announced.has(name)) continue;
       this.announced.add(name);
-      const t = this.traceOf(f);
-      const p = f.property;
-      onFinding({
-        property: p.name,
-        kind: p.kind,
-        statement: p.statement,
-        ...t,
-        trace: withViews(t.trace, this.variant.view),
-      } as Violation<unknown>);
+      onFinding(this.violationOf(f) as Violation<unknown>);
     }
+  }
+
+  /** A finding as the result reports it: its property, and its trace with the model's views. */
+  private violationOf(f: Finding): Violation<S> {
+    const t = this.traceOf(f);
+    const p = f.property;
+    return { property: p.name, kind: p.kind, statement: p.statement, ...t, trace: withViews(t.trace, this.variant.view) };
   }
 
   /** The user-facing error of a fault met at the state it names, with that state's trace. */
@@ -686,11 +685,7 @@ export class Ledger<S> {
     );
     const violations: Violation<S>[] = all
       .filter((p) => this.findings.has(p.name))
-      .map((p) => {
-        const f = this.findings.get(p.name)!;
-        const t = this.traceOf(f);
-        return { property: p.name, kind: p.kind, statement: p.statement, ...t, trace: withViews(t.trace, this.variant.view) };
-      });
+      .map((p) => this.violationOf(this.findings.get(p.name)!));
     const violated = new Set(violations.map((x) => x.property));
     const metExpectations = !this.incomplete && violated.size === expected.length && expected.every((n) => violated.has(n));
     const n = this.log.size;
