@@ -5,11 +5,12 @@
 // resume DIR` runs the same command again with --resume DIR; a run resumed against files or
 // arguments other than the manifest's is refused, saying what differs.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CheckpointOptions } from '../engine/search/checkpoint.ts';
 import { ModelError } from '../engine/errors.ts';
 import { inputDifferences, searchInputs, type SearchInputs } from './sourceDigests.ts';
+import { writeWhole } from './wholeFile.ts';
 
 const MANIFEST = 'manifest.json';
 const FORMAT = 1;
@@ -95,9 +96,7 @@ export function planCheckpoints(
       });
     }
     mkdirSync(join(dir, 'variants'), { recursive: true });
-    const tmp = join(dir, `${MANIFEST}.tmp`);
-    writeFileSync(tmp, `${JSON.stringify(now, null, 2)}\n`);
-    renameSync(tmp, join(dir, MANIFEST));
+    writeWhole(join(dir, MANIFEST), `${JSON.stringify(now, null, 2)}\n`);
   }
   const identity = identityOf(now);
   return {

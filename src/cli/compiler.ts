@@ -6,12 +6,13 @@
 // vm.Script's cachedData. A cache V8 rejects (another Node, other flags) is written again; one
 // that cannot be read or written only makes the load slower.
 import type ts from 'typescript';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 import { cacheDir } from './cacheDir.ts';
+import { writeWhole } from './wholeFile.ts';
 
 let loaded: typeof ts | undefined;
 /** Called once the compiler has done its work, so that the cache holds the code that work compiled. */
@@ -54,10 +55,7 @@ export function typescript(): typeof ts {
   if (cachedData === undefined || script.cachedDataRejected === true) {
     keepCode = () => {
       try {
-        mkdirSync(dirname(cacheFile), { recursive: true });
-        const tmp = `${cacheFile}.${process.pid}.tmp`;
-        writeFileSync(tmp, script.createCachedData());
-        renameSync(tmp, cacheFile);
+        writeWhole(cacheFile, script.createCachedData());
       } catch {
         // A cache that cannot be written is only a slower next load.
       }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export function writeWhole(path: string, text: string): void {
+export function writeWhole(path: string, text: string | Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(tmp, text);

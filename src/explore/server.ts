@@ -70,6 +70,10 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
   const walks = new Map<string, Walk<unknown>>();
   const runs = new Map<string, Run>(o.runs ?? []);
   const cancels = new Map<string, () => void>();
+  // Worked out once: each counterexample's initial state (the page polls the list every second
+  // while a search runs) and each variant's initial states described for the picker.
+  const initials = new WeakMap<Counterexample, number>();
+  const initialsOf = new WeakMap<object, ReturnType<typeof describeInitials>>();
   const walkOf = (name: string): Walk<unknown> | undefined => {
     const v = o.model.variants.find((x) => x.name === name) as Variant<unknown> | undefined;
     if (v === undefined) return undefined;
@@ -165,7 +169,9 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
       // (The first state is for finding the initial state here; the page needs only its number.)
       const withInit = (x: Counterexample) => {
         const { first: _first, ...rest } = x;
-        return { ...rest, init: initialOf(walk, x) };
+        const init = initials.get(x) ?? initialOf(walk, x);
+        initials.set(x, init);
+        return { ...rest, init };
       };
       send(res, 200, {
         loaded: o.loaded.filter((x) => x.variant === name).map(withInit),
@@ -189,16 +195,17 @@ export async function startExplorer(o: ExplorerOptions): Promise<Explorer> {
       return;
     }
     if (url.pathname === '/api/initials' && req.method === 'GET') {
-      const initials = walk.initialStates();
-      const views = initials.map((s) => stateToJson(walk.view([{ action: null, state: s }], s)));
-      send(
-        res,
-        200,
-        describeInitials(
+      let described = initialsOf.get(walk);
+      if (described === undefined) {
+        const states = walk.initialStates();
+        const views = states.map((s) => stateToJson(walk.view([{ action: null, state: s }], s)));
+        described = describeInitials(
           views,
-          initials.map((_, i) => initLabel(i, initials.length)),
-        ),
-      );
+          states.map((_, i) => initLabel(i, states.length)),
+        );
+        initialsOf.set(walk, described);
+      }
+      send(res, 200, described);
       return;
     }
     if (url.pathname === '/api/watch' && req.method === 'GET') {

@@ -6,9 +6,10 @@
 // silently partial report.
 import { Command, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { selectMatrices } from '../../engine/check.ts';
+import { writeWhole } from '../wholeFile.ts';
 import { matrixJson } from '../../report/matrixJson.ts';
 import type { VariantManifest } from '../../report/manifest.ts';
 import { exitForFailure } from '../failure.ts';
@@ -150,7 +151,7 @@ export async function runMerge(argv: readonly string[], io: CliIo): Promise<Exit
     };
     const text = `${JSON.stringify(doc, null, 2)}\n`;
     if (opts.out === undefined) io.stdout(text);
-    else writeFileSync(opts.out, text);
+    else writeWhole(opts.out, text);
     return exitCodeOf(summaries);
   } catch (e) {
     return exitForFailure(e, io, file, chalk);

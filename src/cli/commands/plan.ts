@@ -2,8 +2,6 @@
 // written as JSON for `modelcheck shard` and `modelcheck merge`.
 import { Command, InvalidArgumentError } from 'commander';
 import { Chalk } from 'chalk';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { exitForFailure } from '../failure.ts';
 import { EXIT, type ExitCode } from '../exitCodes.ts';
 import { loadModel } from '../loadModel.ts';
@@ -23,6 +21,7 @@ import {
   type Selection,
 } from '../scaleOut.ts';
 import { searchInputsDigest } from '../sourceDigests.ts';
+import { writeWhole } from '../wholeFile.ts';
 import { typecheckModelFiles } from '../workerPool.ts';
 import { randomSeed, typeError } from './check.ts';
 
@@ -144,13 +143,11 @@ export async function runPlan(argv: readonly string[], io: CliIo): Promise<ExitC
     const text = `${JSON.stringify(plan, null, 2)}\n`;
     if (opts.emitJob !== undefined) {
       const manifest = jobManifest(plan, planId(plan), { image: opts.image, claim: opts.claim, cpu: opts.cpu, memoryGiB: opts.memory });
-      mkdirSync(dirname(resolve(opts.emitJob)), { recursive: true });
-      writeFileSync(opts.emitJob, `${JSON.stringify(manifest, null, 2)}\n`);
+      writeWhole(opts.emitJob, `${JSON.stringify(manifest, null, 2)}\n`);
     }
     if (opts.out === undefined) io.stdout(text);
     else {
-      mkdirSync(dirname(resolve(opts.out)), { recursive: true });
-      writeFileSync(opts.out, text);
+      writeWhole(opts.out, text);
       const loads = plan.shards.map((s) => s.length);
       io.stderr(
         `modelcheck plan: wrote ${opts.out}: ${names.length} variant${names.length === 1 ? '' : 's'} over ${shards} shard${shards === 1 ? '' : 's'} (${loads.join(', ')} each)\n`,

@@ -703,22 +703,17 @@ async function start() {
   $('zoom-in').addEventListener('click', () => setZoom(Math.min(4, scaleNow() * 1.25)));
   $('zoom-out').addEventListener('click', () => setZoom(Math.max(0.1, scaleNow() / 1.25)));
   window.addEventListener('resize', () => zoom === 'fit' && applyZoom());
-  $('run').addEventListener('click', async () => {
-    try {
-      await getJson(`/api/run?variant=${encodeURIComponent(path.variant)}`, { method: 'POST' });
-    } catch (e) {
-      showError(e.message);
-    }
-    void loadCounterexamples();
-  });
-  $('cancel').addEventListener('click', async () => {
-    try {
-      await getJson(`/api/cancel?variant=${encodeURIComponent(path.variant)}`, { method: 'POST' });
-    } catch (e) {
-      showError(e.message);
-    }
-    void loadCounterexamples();
-  });
+  // Start or cancel the variant's search, then show where it stands.
+  for (const api of ['run', 'cancel']) {
+    $(api).addEventListener('click', async () => {
+      try {
+        await getJson(`/api/${api}?variant=${encodeURIComponent(path.variant)}`, { method: 'POST' });
+      } catch (e) {
+        showError(e.message);
+      }
+      void loadCounterexamples();
+    });
+  }
   window.addEventListener('popstate', () => {
     const before = { ...path };
     readUrl();
