@@ -83,5 +83,24 @@ export function violationToJson(x: Violation): Json {
 }
 
 export function resultToJson(r: ModelResult): Json {
-  return { model: r.model, description: r.description ?? null, variants: r.variants.map(variantToJson) };
+  return modelJson({ name: r.model, description: r.description }, r.variants.map(variantToJson), []);
+}
+
+/**
+ * The whole --json document from its parts: the model, its variants' documents in the model's
+ * order, and its matrices' tables (matrixJson.ts). One machine's run and a merge of shards both
+ * make it here, so that the two cannot drift apart.
+ */
+export function modelJson(
+  model: { readonly name: string; readonly description?: string; readonly parameterValues?: Readonly<Record<string, number>> },
+  variants: readonly Json[],
+  matrices: readonly Json[],
+): Json {
+  return {
+    model: model.name,
+    description: model.description ?? null,
+    ...(model.parameterValues ? { parameters: model.parameterValues } : {}),
+    variants: [...variants],
+    ...(matrices.length > 0 ? { matrices: [...matrices] } : {}),
+  };
 }

@@ -12,6 +12,7 @@ import { ModelError } from '../../engine/errors.ts';
 import { stoppedEarly } from '../../engine/result.ts';
 import { formatMatrix, formatModelHeader, formatSummary } from '../../report/text.ts';
 import { matrixJson } from '../../report/matrixJson.ts';
+import { modelJson } from '../../report/json.ts';
 import type { OutputFile, RenderedVariant, RenderOptions } from '../render.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -338,13 +339,11 @@ async function checkOnce(file: string, opts: Options, io: CliIo, chalk: ChalkIns
     }
     let report: string;
     if (opts.json) {
-      const doc = {
-        model: model.name,
-        description: model.description ?? null,
-        ...(model.parameterValues ? { parameters: model.parameterValues } : {}),
-        variants: rendered.map((r) => r.json),
-        ...(matrices.length > 0 ? { matrices: matrices.map((m) => matrixJson(m.matrix, matrixLines(m))) } : {}),
-      };
+      const doc = modelJson(
+        model,
+        rendered.map((r) => r.json),
+        matrices.map((m) => matrixJson(m.matrix, matrixLines(m))),
+      );
       report = `${JSON.stringify(doc, null, 2)}\n`;
     } else {
       const parts = [

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { selectMatrices } from '../../engine/check.ts';
 import { writeWhole } from '../wholeFile.ts';
 import { matrixJson } from '../../report/matrixJson.ts';
+import { modelJson } from '../../report/json.ts';
 import type { VariantManifest } from '../../report/manifest.ts';
 import { exitForFailure } from '../failure.ts';
 import { EXIT, exitCodeOf, type ExitCode } from '../exitCodes.ts';
@@ -133,22 +134,16 @@ export async function runMerge(argv: readonly string[], io: CliIo): Promise<Exit
       return EXIT.OK;
     }
     const matrices = plan.selection.kind === 'matrix' ? selectMatrices(model, plan.selection.matrix) : [];
-    const doc = {
-      model: model.name,
-      description: model.description ?? null,
-      ...(model.parameterValues ? { parameters: model.parameterValues } : {}),
-      variants: ordered.map((v) => v.json),
-      ...(matrices.length > 0
-        ? {
-            matrices: matrices.map((m) =>
-              matrixJson(
-                m.matrix,
-                m.rows.map((row) => ({ values: row.values, summary: results.get(row.variant.name)!.summary })),
-              ),
-            ),
-          }
-        : {}),
-    };
+    const doc = modelJson(
+      model,
+      ordered.map((v) => v.json),
+      matrices.map((m) =>
+        matrixJson(
+          m.matrix,
+          m.rows.map((row) => ({ values: row.values, summary: results.get(row.variant.name)!.summary })),
+        ),
+      ),
+    );
     const text = `${JSON.stringify(doc, null, 2)}\n`;
     if (opts.out === undefined) io.stdout(text);
     else writeWhole(opts.out, text);
