@@ -506,6 +506,9 @@ function go(i) {
 }
 
 let watched = 0;
+/** The last watch answer and the query it answers (variant, path and expression). */
+let lastWatch;
+
 /** The watch expression's values at every state of the path (its way forward too), beside each entry. */
 async function showWatch() {
   const n = ++watched;
@@ -515,12 +518,17 @@ async function showWatch() {
   if (path.watch === '') return;
   const q = query(path.steps);
   q.set('expr', path.watch);
-  let data;
-  try {
-    data = await getJson(`/api/watch?${q.toString()}`);
-  } catch (e) {
-    if (n === watched) $('watch-now').textContent = e.message;
-    return;
+  // The answer covers the whole path: moving along it asks nothing again.
+  const key = q.toString();
+  let data = lastWatch?.key === key ? lastWatch.data : undefined;
+  if (data === undefined) {
+    try {
+      data = await getJson(`/api/watch?${key}`);
+    } catch (e) {
+      if (n === watched) $('watch-now').textContent = e.message;
+      return;
+    }
+    lastWatch = { key, data };
   }
   if (n !== watched) return;
   data.values.forEach((v, i) => {
