@@ -155,6 +155,41 @@ describe('shards merged', () => {
     ]);
   }, 180_000);
 
+  it('merge --docs of a plan of every variant writes the pages and record `modelcheck docs` writes', async () => {
+    // A model of its own in a folder of its own, since the docs go to docs/ under the working directory.
+    const work = join(dir, 'docs');
+    mkdirSync(work, { recursive: true });
+    writeFileSync(
+      join(work, 'counter.mts'),
+      readFileSync('test/fixtures/matrix.ts', 'utf8').replace("from 'modelcheck'", `from '${join(process.cwd(), 'src/index.ts')}'`),
+    );
+    const pages = ['docs/counter.md', 'docs/counter.matrices.md', 'docs/counter.manifest.json'];
+    // The record's seconds are timings.
+    const read = () =>
+      pages.map((p) =>
+        p.endsWith('.json')
+          ? JSON.stringify(JSON.parse(readFileSync(p, 'utf8')), (k, v) => (k === 'seconds' ? undefined : v))
+          : readFileSync(p, 'utf8'),
+      );
+    const home = process.cwd();
+    process.chdir(work);
+    try {
+      expect((await runCli(['docs', 'counter.mts'])).exitCode).toBe(0);
+      const single = read();
+      rmSync('docs', { recursive: true });
+      expect((await runCli(['plan', '--no-typecheck', 'counter.mts', '--all', '--shards', '2', '--out', 'run/plan.json'])).exitCode).toBe(
+        0,
+      );
+      for (const i of ['1', '0']) expect((await runCli(['shard', 'run/plan.json', '--index', i])).exitCode).toBe(0);
+      const merged = await runCli(['merge', 'run', '--docs']);
+      expect(merged.exitCode, merged.stderr).toBe(0);
+      expect(merged.stdout).toBe(`wrote ${pages.join(', ')} from 2 shard reports: 4 variants\n`);
+      expect(read()).toEqual(single);
+    } finally {
+      process.chdir(home);
+    }
+  }, 60_000);
+
   it("refuses to run or merge a plan whose model's files changed since it was made", async () => {
     const work = join(dir, 'changed');
     const model = join(work, 'counter.mts');

@@ -50,6 +50,11 @@ function readExplanations(model: Model, modelFile: string): Record<string, strin
 
 /** The pages rendered from the model and a record: each page's path and text. */
 function renderedPages(model: Model, record: DocsManifest, file: string, files: ReturnType<typeof pageFiles>): [string, string][] {
+  return pagesOf(model, recordedRuns(model, record), file, files, record);
+}
+
+/** Each variant's results as the record holds them, its counterexamples replayed through the model. */
+function recordedRuns(model: Model, record: DocsManifest): VariantDocs[] {
   const runs = model.variants.map((v) => {
     const recorded = record.variants[v.name];
     if (recorded === undefined) throw new StaleRecord(`variant ${v.name} has no recorded results`);
@@ -58,7 +63,7 @@ function renderedPages(model: Model, record: DocsManifest, file: string, files: 
   for (const name of Object.keys(record.variants))
     if (!model.variants.some((v) => v.name === name))
       throw new StaleRecord(`the record has results for ${name}, which is no variant of the model now`);
-  return pagesOf(model, runs, file, files, record);
+  return runs;
 }
 
 function pagesOf(
@@ -123,8 +128,10 @@ function withPages(results: DocsManifest, pages: readonly [string, string][], fi
 export function writeDocsRecord(model: Model, file: string, variants: DocsManifest['variants']): string[] {
   const files = pageFiles(file);
   const results = resultsRecord(model, files, variants);
-  const record = withPages(results, renderedPages(model, results, file, files), files);
-  const pages = renderedPages(model, record, file, files);
+  // (Replayed once: the pages rendered first only name themselves in the record.)
+  const runs = recordedRuns(model, results);
+  const record = withPages(results, pagesOf(model, runs, file, files, results), files);
+  const pages = pagesOf(model, runs, file, files, record);
   writePages(pages);
   writeFileSync(files.manifest, `${JSON.stringify(record, null, 2)}\n`);
   return [...pages.map(([path]) => path), files.manifest];
