@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forwardTo, launchChromium, replayFoundCounterexample, startExplorerProcess } from '../test/helpers/explorerBrowser.ts';
+import { forwardTo, launchChromium, replayFoundCounterexample, showPage, startExplorerProcess } from '../test/helpers/explorerBrowser.ts';
 
 const SHOTS = [
   { file: 'docs/explorer.png', width: 1440, height: 900 },
@@ -29,8 +29,7 @@ try {
   const url = page.url();
   for (const shot of SHOTS) {
     const p = await browser.newPage({ viewport: { width: shot.width, height: shot.height } });
-    await p.goto(url);
-    await p.waitForSelector('body[data-ready="true"]');
+    await showPage(p, url);
     // The replayed counterexample, as the first page shows it: picked from the list again.
     await p.locator('button[data-counterexample="NoFinalizerResurrection"]').click();
     await p.waitForSelector('body[data-cursor="0"]');

@@ -18,6 +18,7 @@ import {
   forwardTo,
   launchChromium,
   replayFoundCounterexample,
+  showPage,
   startExplorerProcess,
   type ExplorerProcess,
 } from '../helpers/explorerBrowser.ts';
@@ -101,8 +102,7 @@ describe('modelcheck explore models/move.ts', () => {
     for (const width of [800, 1280]) {
       const narrow = await browser.newPage({ viewport: { width, height: 900 } });
       try {
-        await narrow.goto(page.url());
-        await narrow.waitForSelector('body[data-ready="true"]');
+        await showPage(narrow, page.url());
         await narrow.waitForSelector('#diagram svg');
         const fit = await narrow.evaluate(() => {
           const root = document.documentElement;
@@ -135,8 +135,7 @@ describe('modelcheck explore models/move.ts', () => {
   it('offers the distinct initial states, each named by what sets it apart, and starts a path from the one picked', async () => {
     const picker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
-      await picker.goto(new URL('/?variant=v1.9.3', explorer.url).href);
-      await picker.waitForSelector('body[data-ready="true"]');
+      await showPage(picker, new URL('/?variant=v1.9.3', explorer.url).href);
       // 27: as many as a search of v1.9.3 stores at depth 1 (modelcheck models/move.ts --variant
       // v1.9.3 --max-depth 1: 27 distinct states); init() gives 81, the same 27 three times.
       await expect.poll(() => picker.locator('#init option').count()).toBe(27);
@@ -241,8 +240,7 @@ describe('modelcheck explore models/move.ts', () => {
 
     const fingerprint = await page.locator('#fingerprint').textContent();
     const shared = await browser.newPage();
-    await shared.goto(page.url());
-    await shared.waitForSelector('body[data-ready="true"]');
+    await showPage(shared, page.url());
     expect(await shared.locator('#fingerprint').textContent()).toBe(fingerprint);
     expect(await current(shared)).toBe(other);
     await shared.close();
@@ -255,8 +253,7 @@ describe('modelcheck explore models/move.ts', () => {
       ['step', 'mover.pauseCluster(Cluster/c1)'],
       ['step', 'mover.pauseCluster(Cluster/c1)'],
     ]).toString();
-    await page.goto(url.href);
-    await page.waitForSelector('body[data-ready="true"]');
+    await showPage(page, url.href);
     const error = await page.locator('#error').textContent();
     expect(error).toContain('step 2 of this path, mover.pauseCluster(Cluster/c1), cannot be taken');
     expect(error).toContain(
@@ -269,8 +266,7 @@ describe('modelcheck explore models/move.ts', () => {
     const again = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.3'], cache);
     const p = await browser.newPage();
     try {
-      await p.goto(again.url);
-      await p.waitForSelector('body[data-ready="true"]');
+      await showPage(p, again.url);
       // Without a search: the first server's, kept.
       expect(await p.locator('body').getAttribute('data-run')).toBe('kept-done');
       expect(await p.locator('#run-status').textContent()).toMatch(
@@ -327,8 +323,7 @@ describe('modelcheck explore: stopping', () => {
     const server = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.5'], own);
     const p = await browser.newPage();
     try {
-      await p.goto(server.url);
-      await p.waitForSelector('body[data-ready="true"]');
+      await showPage(p, server.url);
       await p.click('#run');
       await p.waitForSelector('body[data-run="running"]');
       await p.locator('#cancel').click();
@@ -345,8 +340,7 @@ describe('modelcheck explore: stopping', () => {
     const again = await startExplorerProcess(['models/move.ts', '--variant', 'v1.9.5'], own);
     const q = await browser.newPage();
     try {
-      await q.goto(again.url);
-      await q.waitForSelector('body[data-ready="true"]');
+      await showPage(q, again.url);
       expect(await q.locator('body').getAttribute('data-run')).toBe('kept-cancelled');
       expect(await q.locator('#run-status').textContent()).toMatch(/^kept: cancelled after /);
     } finally {

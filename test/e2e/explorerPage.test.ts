@@ -7,7 +7,7 @@
 // process and headless Chromium, as in explorer.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cursorOf, launchChromium, startExplorerProcess, type ExplorerProcess } from '../helpers/explorerBrowser.ts';
+import { cursorOf, launchChromium, showPage, startExplorerProcess, type ExplorerProcess } from '../helpers/explorerBrowser.ts';
 
 let explorer: ExplorerProcess;
 let browser: Browser;
@@ -28,8 +28,7 @@ afterAll(async () => {
 async function open(p: Page, steps: readonly string[], extra: [string, string][] = []): Promise<void> {
   const url = new URL(explorer.url);
   url.search = new URLSearchParams([['variant', 'default'], ...steps.map((s): [string, string] => ['step', s]), ...extra]).toString();
-  await p.goto(url.href);
-  await p.waitForSelector('body[data-ready="true"]');
+  await showPage(p, url.href);
 }
 
 const texts = (p: Page, selector: string) => p.locator(selector).evaluateAll((es) => es.map((e) => e.textContent ?? ''));

@@ -83,6 +83,12 @@ export async function cursorOf(page: Page): Promise<number> {
   return Number(await page.locator('body').getAttribute('data-cursor'));
 }
 
+/** Goes to `url` and waits until the page has shown its first path. */
+export async function showPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
 /** Clicks "forward" until the page shows `to` steps of its path. */
 export async function forwardTo(page: Page, to: number): Promise<void> {
   for (let at = await cursorOf(page); at < to; at++) {
