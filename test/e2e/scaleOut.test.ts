@@ -1,8 +1,7 @@
 // Plan, shard, merge (src/cli/scaleOut.ts), run as a Kubernetes Indexed Job runs them but on this
-// machine: shards as processes of their own with $JOB_COMPLETION_INDEX set, the reports merged in
-// any order and compared with one machine's run of the same command. (A shard killed part way and
-// run again, resuming from its checkpoints: moveFaultsSharded.test.ts, on the move model's faults
-// matrix.) (Where no process of its own is needed,
+// machine: shards as processes of their own with $JOB_COMPLETION_INDEX set, one of them killed
+// part way and run again (it resumes from its checkpoints), the reports merged in any order and
+// compared with one machine's run of the same command. (Where no process of its own is needed,
 // the CLI runs in this one: a process costs seconds of start-up.)
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +14,9 @@ import { runCli } from '../helpers/runCli.ts';
 const dir = mkdtempSync(join(tmpdir(), 'modelcheck-scale-out-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The CLI in a process of its own, with `env` added. */
-function run(args: readonly string[], env: Record<string, string> = {}): Promise<ProcessRun> {
-  return runProcess(args, { env });
+/** The CLI in a process of its own, with `env` added; killed (SIGKILL) within tens of milliseconds of `killWhen` holding (polled). */
+function run(args: readonly string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<ProcessRun> {
+  return runProcess(args, { env, ...(killWhen ? { kill: { ready: killWhen, afterSeconds: 0 } } : {}) });
 }
 
 interface Plan {
@@ -117,6 +116,44 @@ describe('shards merged', () => {
       `modelcheck merge: ${join(dir, 'other', 'shard-1.json')} is a report of another plan than ${join(work, 'shard-0.json')}'s; merge one plan's reports\n`,
     );
   }, 120_000);
+
+  it('a shard killed part way resumes from its checkpoints when run again, and the merge is the single run', async () => {
+    // resumable.ts with 6 resource managers (TwoPhase: 50,816 states) and a ring of 5 counting
+    // to 4 (5,120 states each): three variants over two shards, TwoPhase alone in one.
+    const params = ['--param', 'rm=6', '--param', 'n=5', '--param', 'k=4'];
+    const work = join(dir, 'killed');
+    const planFile = join(work, 'plan.json');
+    expect(
+      (await runCli(['plan', '--no-typecheck', 'test/fixtures/resumable.ts', ...params, '--shards', '2', '--out', planFile])).exitCode,
+    ).toBe(0);
+    const plan = JSON.parse(readFileSync(planFile, 'utf8')) as Plan;
+    const index = plan.shards.findIndex((s) => s.includes('twoPhase'));
+    // Killed once its search has written a checkpoint (at every level: --checkpoint-every 0), in
+    // the directory of this plan's shard (checkpoints-<the plan's id>-<index>).
+    const checkpointDir = () => readdirSync(work).find((f) => f.startsWith('checkpoints-') && f.endsWith(`-${index}`));
+    const checkpointed = () => {
+      const d = checkpointDir();
+      const variants = d === undefined ? '' : join(work, d, 'variants');
+      return d !== undefined && existsSync(variants) && readdirSync(variants).some((f) => f.endsWith('.ckpt'));
+    };
+    const killed = await run(['shard', planFile, '--checkpoint-every', '0'], { JOB_COMPLETION_INDEX: String(index) }, checkpointed);
+    expect(killed.signal).toBe('SIGKILL');
+    expect(existsSync(join(work, `shard-${index}.json`))).toBe(false);
+    const dirName = checkpointDir()!;
+    const resumed = await run(['shard', planFile, '--checkpoint-every', '0'], { JOB_COMPLETION_INDEX: String(index) });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toBe(`modelcheck shard: resuming shard ${index} from ${join(work, dirName)}\n`);
+    // Its report written, its checkpoints are gone: they would only fill the volume.
+    expect(existsSync(join(work, dirName))).toBe(false);
+    expect((await runCli(['shard', planFile, '--index', String(1 - index)])).exitCode).toBe(0);
+    const merged = await runCli(['merge', work]);
+    const single = await runCli(['test/fixtures/resumable.ts', ...params, '--json']);
+    expect(merged.exitCode).toBe(single.exitCode);
+    expect(comparable(merged.stdout)).toEqual(comparable(single.stdout));
+    expect((comparable(merged.stdout) as { variants: { distinctStates: number }[] }).variants.map((v) => v.distinctStates)).toEqual([
+      50_816, 5_120, 5_120,
+    ]);
+  }, 180_000);
 
   it('merge --docs of a plan of every variant writes the pages and record `modelcheck docs` writes', async () => {
     // A model of its own in a folder of its own, since the docs go to docs/ under the working directory.
