@@ -1,8 +1,8 @@
 // The move model's faults matrix (models/move.ts, `--matrix faults`: ten rows, 28 million states
-// generated) run as a Kubernetes Indexed Job runs a plan, but on this machine: three shards, each a
-// process of its own with $JOB_COMPLETION_INDEX set and one search thread, one of them killed part
-// way (SIGKILL, after its first checkpoint) and run again, resuming; then the reports merged. The
-// merge must be the single machine's run: each row's counts, verdicts, warnings and every
+// generated) run as a Kubernetes Indexed Job runs a plan, but on this machine: three shards at
+// once, each a process of its own with $JOB_COMPLETION_INDEX set and one search thread, one of them
+// killed part way (SIGKILL, after its first checkpoint) and run again, resuming; then the reports
+// merged. The merge must be the single machine's run: each row's counts, verdicts, warnings and every
 // counterexample step by step as the docs record holds them (docs/move.manifest.json, written by
 // one machine's `modelcheck docs`), and the matrix table made of them as one machine's
 // `--matrix faults --json` makes it: each row's verdict, states and properties, the record's.
@@ -41,19 +41,30 @@ describe("the move model's faults matrix over three shards, one killed and resum
         env: { JOB_COMPLETION_INDEX: String(i) },
         ...(kill ? { kill: { ready: kill, afterSeconds: 1 } } : {}),
       });
-    // Shard 2 killed a second after its first checkpoint (at the end of a level: --checkpoint-every 0).
+    // The three at once, as a Job's pods run; shard 2 killed a second after its first checkpoint
+    // (at the end of a level: --checkpoint-every 0), in its directory (checkpoints-<plan id>-2),
+    // and run again at once, as the Job controller starts a failed index's pod again.
+    const checkpointDir = () => readdirSync(dir).find((f) => f.startsWith('checkpoints-') && f.endsWith('-2'));
     const checkpointed = () => {
-      const d = readdirSync(dir).find((f) => f.startsWith('checkpoints-') && f.endsWith('-2'));
+      const d = checkpointDir();
       const variants = d === undefined ? '' : join(dir, d, 'variants');
       return variants !== '' && existsSync(variants) && readdirSync(variants).some((f) => f.endsWith('.ckpt'));
     };
-    const [first, killed] = await Promise.all([shard(0), shard(2, checkpointed)]);
+    const killedThenResumed = async () => {
+      const killed = await shard(2, checkpointed);
+      expect(killed.signal).toBe('SIGKILL');
+      // Killed, it wrote no report; its checkpoints are there for the next pod.
+      expect(existsSync(join(dir, 'shard-2.json'))).toBe(false);
+      const checkpoints = checkpointDir()!;
+      const resumed = await shard(2);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(resumed.stderr).toBe(`modelcheck shard: resuming shard 2 from ${join(dir, checkpoints)}\n`);
+      // Its report written, its checkpoints are gone: they would only fill the volume.
+      expect(existsSync(join(dir, checkpoints))).toBe(false);
+    };
+    const [first, second] = await Promise.all([shard(0), shard(1), killedThenResumed()]);
     expect(first.code, first.stderr).toBe(0);
-    expect(killed.signal).toBe('SIGKILL');
-    const [second, resumed] = await Promise.all([shard(1), shard(2)]);
     expect(second.code, second.stderr).toBe(0);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stderr).toMatch(/^modelcheck shard: resuming shard 2 from /);
 
     const merged = await runCli(['merge', dir]);
     // Every row met the model's expectations: exit 0, as `modelcheck models/move.ts --matrix faults`.
