@@ -15,10 +15,13 @@ export function own(path) {
 /**
  * Called first by every thread (worker threads do not inherit the main thread's loaders): models
  * are TypeScript, so the tsx loader is registered; then resolveHook.js, by which, in a checkout,
- * a model's `import 'modelcheck'` gets the sources the CLI runs, and a model imported again after
- * an edit (--watch) gets its local modules read again too.
+ * a model's `import 'modelcheck'` gets the sources the CLI runs, a model imported again after
+ * an edit (--watch) gets its local modules read again too, and a model's immutable.js Records
+ * are FlatRecords (src/engine/values/immutableForModels.ts).
  */
 export function registerLoaders() {
   registerTsx();
-  registerHooks('./resolveHook.js', import.meta.url, { data: { sources: SOURCES } });
+  registerHooks('./resolveHook.js', import.meta.url, {
+    data: { sources: SOURCES, flatRecords: process.env.MODELCHECK_RECORDS !== 'immutable' },
+  });
 }

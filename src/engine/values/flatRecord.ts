@@ -7,7 +7,7 @@
 // List's lookup, and writing one builds a List and a Record; here a field is one array load
 // through a getter of its own, and a write copies the array. On the move model a third of
 // immutable.js's time was its Records' reads (bench/README.md, thirteenth run).
-import { is, isList, isMap, Record as ImmutableRecord, type RecordOf } from 'immutable';
+import { is, isImmutable, isList, isMap, Record as ImmutableRecord, type RecordOf } from 'immutable';
 import { DIGEST_OF } from './digestSlot.ts';
 // Loaded for its check of immutable.js's version as well as for the internals' names.
 import './immutableInternals.ts';
@@ -305,6 +305,18 @@ function compileMake(proto: object, name: string | undefined): FlatType['_make']
   if (name) Object.defineProperty(make, 'name', { value: name });
   make.prototype = proto as FlatInstance;
   return make;
+}
+
+/**
+ * Whether FlatRecord takes `defaultValues` as a type's defaults, as immutable.js's Record takes
+ * them: a plain object of fields, none named as a Record method or internal. (immutable.js
+ * refuses a Record or collection for defaults, and keeps a field named as a method unreachable,
+ * with a warning; immutableForModels.ts leaves those to it.)
+ */
+export function flatRecordTakes(defaultValues: unknown): boolean {
+  if (defaultValues === null || typeof defaultValues !== 'object' || Array.isArray(defaultValues) || isImmutable(defaultValues))
+    return false;
+  return !Object.keys(defaultValues).some(reserved);
 }
 
 /**

@@ -1,0 +1,87 @@
+// What a model's `import ... from 'immutable'` gets when the CLI loads it (bin/resolveHook.js):
+// immutable.js itself, the same module instance, but for `Record`, whose types are FlatRecords
+// (flatRecord.ts). A FlatRecord is an immutable.js Record to every reader (the same prototype
+// chain, methods, printed form, equality, hash and canonical bytes, so the same fingerprints,
+// counts and traces: test/engine/flatRecord.test.ts holds it to immutable.js operation by
+// operation), with its fields in one array: a field read is one load where immutable.js goes
+// through `get`, `has` and a List, and a write copies one small array where immutable.js builds
+// a List and a Record. On LamportMutex, written with immutable.js Records, Lists and Sets, that
+// is a fifth of the search (bench/README.md, twenty-ninth run). As TLC runs the standard
+// modules' operators as Java code of its own (its overrides) rather than as their TLA+
+// definitions, the model's text is unchanged and so is what it means.
+//
+// Where FlatRecord does not take the defaults (a field named as a Record method, which
+// immutable.js keeps unreachable with a warning; a collection for defaults, which it refuses),
+// the type is immutable.js's own, with its own warning or error.
+//
+// `MODELCHECK_RECORDS=immutable` in the environment turns the substitution off (layout.js), for an
+// A/B or to rule it out.
+import * as immutable from 'immutable';
+import { FlatRecord, flatRecordTakes } from './flatRecord.ts';
+
+export {
+  Collection,
+  List,
+  Map,
+  OrderedMap,
+  OrderedSet,
+  PairSorting,
+  Range,
+  Repeat,
+  Seq,
+  Set,
+  Stack,
+  fromJS,
+  get,
+  getIn,
+  has,
+  hasIn,
+  hash,
+  is,
+  isAssociative,
+  isCollection,
+  isImmutable,
+  isIndexed,
+  isKeyed,
+  isList,
+  isMap,
+  isOrdered,
+  isOrderedMap,
+  isOrderedSet,
+  isRecord,
+  isSeq,
+  isSet,
+  isStack,
+  isValueObject,
+  merge,
+  mergeDeep,
+  mergeDeepWith,
+  mergeWith,
+  remove,
+  removeIn,
+  set,
+  setIn,
+  update,
+  updateIn,
+} from 'immutable';
+
+// (Exported by immutable.js, absent from its declarations.)
+const untyped = immutable as unknown as { Iterable: unknown; isPlainObject: unknown; version: string };
+export const Iterable = untyped.Iterable;
+export const isPlainObject = untyped.isPlainObject;
+export const version = untyped.version;
+
+type RecordFunction = typeof immutable.Record;
+
+/** immutable.js's `Record(defaultValues, name)`, making FlatRecord types where FlatRecord takes the defaults. */
+export const Record = function Record(defaultValues: object, name?: string) {
+  return flatRecordTakes(defaultValues) ? FlatRecord(defaultValues, name) : immutable.Record(defaultValues, name);
+} as unknown as RecordFunction;
+// `x instanceof Record`, Record.isRecord and Record.getDescriptiveName, as immutable.js's.
+Record.prototype = immutable.Record.prototype;
+Record.isRecord = immutable.Record.isRecord;
+Record.getDescriptiveName = immutable.Record.getDescriptiveName;
+
+/** `import Immutable from 'immutable'`: immutable.js's exports, with this Record. */
+const { default: _module, ...named } = immutable as typeof immutable & { default?: unknown };
+export default Object.freeze({ ...named, Record });

@@ -1,0 +1,106 @@
+// What a model's `import 'immutable'` gets when the CLI loads it (src/engine/values/
+// immutableForModels.ts, by bin/resolveHook.js): immutable.js, its Record types FlatRecords where
+// FlatRecord takes the defaults and immutable.js's own elsewhere. The reference is immutable.js
+// itself: every export but Record is immutable.js's, and where FlatRecord does not stand in,
+// immutable.js's warning or error is what the model meets. (FlatRecord against immutable.js's
+// Record, operation by operation: flatRecord.test.ts.) Which importer gets which module is the
+// hook's, tested below with a stand-in for the resolvers after it.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as immutable from 'immutable';
+import * as forModels from '../../src/engine/values/immutableForModels.ts';
+import { isFlatRecord } from '../../src/engine/values/flatRecord.ts';
+import { initialize, resolve } from '../../bin/resolveHook.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the immutable.js a model's modules get", () => {
+  it('exports what immutable.js exports, each the same value, but Record; its default the same with that Record', () => {
+    const names = (m: object) =>
+      Object.keys(m)
+        .filter((k) => k !== 'default')
+        .sort();
+    expect(names(forModels)).toEqual(names(immutable));
+    const theirs: { readonly [name: string]: unknown } = { ...immutable };
+    const ours: { readonly [name: string]: unknown } = { ...forModels };
+    for (const k of names(immutable)) if (k !== 'Record') expect(ours[k], k).toBe(theirs[k]);
+    expect(forModels.Record).not.toBe(immutable.Record);
+    expect(Object.keys(forModels.default).sort()).toEqual(names(immutable));
+    expect(forModels.default.Record).toBe(forModels.Record);
+    expect(forModels.default.List).toBe(immutable.List);
+  });
+
+  it('makes a FlatRecord type of plain defaults: a Record to immutable.js, equal to its own Record of the same fields', () => {
+    const Jugs = forModels.Record({ small: 0, big: 0 }, 'Jugs');
+    const j = Jugs({ big: 3 });
+    expect(isFlatRecord(j)).toBe(true);
+    expect(j instanceof Jugs && j instanceof forModels.Record && j instanceof immutable.Record).toBe(true);
+    expect(forModels.Record.isRecord(j) && immutable.isRecord(j)).toBe(true);
+    expect(forModels.Record.getDescriptiveName(j)).toBe('Jugs');
+    expect(String(j)).toBe('Jugs { small: 0, big: 3 }');
+    const same = immutable.Record({ small: 0, big: 0 }, 'Jugs')({ big: 3 });
+    expect(immutable.is(j, same)).toBe(true);
+    expect(j.hashCode()).toBe(same.hashCode());
+    // Called with `new`, and extended by a class, as immutable.js's factory is.
+    expect(new Jugs({ small: 1 }).small).toBe(1);
+    class Named extends forModels.Record({ name: '' }, 'Named') {
+      greet(): string {
+        return `hello ${this.name}`;
+      }
+    }
+    const n = new Named({ name: 'n' });
+    expect(isFlatRecord(n) && n instanceof Named && n.set('name', 'm').greet()).toBe('hello m');
+  });
+
+  it('leaves a field named as a Record method to immutable.js: its type, and its warning when the first instance is made', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const T = forModels.Record({ merge: 1, x: 0 }, 'Merged');
+    const t = T();
+    expect(isFlatRecord(t)).toBe(false);
+    expect(t.get('merge')).toBe(1);
+    expect(warn.mock.calls).toEqual([['Cannot define Merged with property "merge" since that property name is part of the Record API.']]);
+  });
+
+  it("gives immutable.js's own errors for defaults it refuses", () => {
+    const refusal = (defaults: unknown) => {
+      try {
+        (immutable.Record as (d: unknown) => unknown)(defaults);
+        return 'accepted';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    for (const bad of [immutable.Map({ a: 1 }), immutable.Record({ a: 1 })(), null, 3]) {
+      expect(() => (forModels.Record as (d: unknown) => unknown)(bad)).toThrow(refusal(bad));
+      expect(refusal(bad)).not.toBe('accepted');
+    }
+  });
+});
+
+describe('bin/resolveHook.js: who gets it', () => {
+  const OWN = new URL('../../', import.meta.url).href;
+  const IMMUTABLE = `${OWN}node_modules/immutable/dist/immutable.js`;
+  const SHIM = `${OWN}src/engine/values/immutableForModels.ts`;
+  /** The resolvers after the hook: 'immutable' is `copy` for a parent under `other/`, else modelcheck's. */
+  const next = (copy: string) => async (specifier: string, context: { parentURL?: string }) => {
+    if (specifier === 'immutable') return { url: context.parentURL?.includes('/other/') ? copy : IMMUTABLE };
+    return { url: specifier };
+  };
+  const resolved = async (parentURL: string, { flatRecords = true, copy = IMMUTABLE } = {}) => {
+    initialize({ sources: true, flatRecords });
+    return (await resolve('immutable', { parentURL, conditions: [] }, next(copy))).url;
+  };
+
+  it("gives it to the model's own modules, and immutable.js itself to packages and to modelcheck's own code", async () => {
+    expect(await resolved(`${OWN}models/move.ts`)).toBe(SHIM);
+    expect(await resolved('file:///home/user/project/model.ts')).toBe(SHIM);
+    expect(await resolved('file:///home/user/project/node_modules/lib/index.js')).toBe(IMMUTABLE);
+    expect(await resolved(`${OWN}src/k8s/world.ts`)).toBe(IMMUTABLE);
+    expect(await resolved(`${OWN}src/engine/values/immutableForModels.ts`)).toBe(IMMUTABLE);
+  });
+
+  it('not with MODELCHECK_RECORDS=immutable, nor where the model would get another copy of immutable.js', async () => {
+    expect(await resolved(`${OWN}models/move.ts`, { flatRecords: false })).toBe(IMMUTABLE);
+    const copy = 'file:///home/user/other/node_modules/immutable/dist/immutable.js';
+    expect(await resolved('file:///home/user/other/model.ts', { copy })).toBe(copy);
+  });
+});
