@@ -1,5 +1,6 @@
-// Worker threads do not inherit the loader: register tsx, then run the TypeScript helper.
-import { register } from 'tsx/esm/api';
+// Worker threads do not inherit the loaders: register them as the CLI's threads do (tsx, and the
+// model's immutable.js: bin/layout.js), then run the TypeScript helper.
+import { registerLoaders } from '../bin/layout.js';
 
-register();
+registerLoaders();
 await import('./helper.ts');

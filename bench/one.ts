@@ -6,9 +6,14 @@ import { Worker } from 'node:worker_threads';
 import { checkVariantParallel, portLink } from 'modelcheck';
 import { caseVariant } from './cases.ts';
 import { tuneHeap } from '../src/cli/heap.ts';
+import { registerModelHooks } from '../bin/layout.js';
 
 // As the CLI does (bin/modelcheck.js), unless asked not to (MODELCHECK_V8_HEAP=default, for an A/B).
 if (process.env.MODELCHECK_V8_HEAP !== 'default') tuneHeap();
+// The model gets the immutable.js the CLI gives it, its Records FlatRecords (src/engine/values/
+// immutableForModels.ts; MODELCHECK_RECORDS=immutable for immutable.js's own): before the case's
+// model is imported.
+registerModelHooks();
 const threads = Number(process.argv[3] ?? 1);
 /** Where the frontier is kept (src/engine/search/storage.ts): auto by default; bytes or disk to measure those tiers. */
 const storage = (process.argv[4] ?? 'auto') as 'auto' | 'objects' | 'bytes' | 'disk';

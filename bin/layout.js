@@ -21,6 +21,11 @@ export function own(path) {
  */
 export function registerLoaders() {
   registerTsx();
+  registerModelHooks();
+}
+
+/** resolveHook.js alone: for a process that has the tsx loader already (the bench's, run with --import tsx). */
+export function registerModelHooks() {
   registerHooks('./resolveHook.js', import.meta.url, {
     data: { sources: SOURCES, flatRecords: process.env.MODELCHECK_RECORDS !== 'immutable' },
   });

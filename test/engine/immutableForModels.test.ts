@@ -60,6 +60,25 @@ describe("the immutable.js a model's modules get", () => {
     expect(warn.mock.calls).toEqual([['Cannot define Merged with property "merge" since that property name is part of the Record API.']]);
   });
 
+  it('leaves a field named length to immutable.js, which reads { length: n } given to build or merge as an array of entries', () => {
+    const T = forModels.Record({ length: 5, a: 1 }, 'Sized');
+    expect(isFlatRecord(T())).toBe(false);
+    // (immutable.js's own reading, kept: an empty array of entries sets nothing.)
+    expect(T({ length: 0 }).length).toBe(5);
+    expect(T().merge({ length: 0 }).length).toBe(5);
+  });
+
+  it('refuses, at its first instance, a subclass that defines a method FlatRecord replaces: FlatRecord would not call it', () => {
+    const Capped = class extends forModels.Record({ n: 0 }, 'Capped') {
+      override set(k: string, v: unknown) {
+        return super.set(k as 'n', Math.min(v as number, 2));
+      }
+    };
+    expect(() => new Capped()).toThrow(
+      "FlatRecord Capped: the subclass Capped defines set, which FlatRecord's fields, merge and fingerprints do not call; extend immutable.js's own Record for it (for a model run by the CLI: MODELCHECK_RECORDS=immutable)",
+    );
+  });
+
   it("gives immutable.js's own errors for defaults it refuses", () => {
     const refusal = (defaults: unknown) => {
       try {

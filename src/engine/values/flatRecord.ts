@@ -230,6 +230,25 @@ function slotOf(r: FlatType, k: unknown): number | undefined {
   return typeof k === 'string' ? r._slots[k] : typeof k === 'symbol' ? undefined : r._slots[k as string];
 }
 
+/**
+ * A subclass that defines its own `get`, `set`, `merge` (any method FlatRecord replaces, or a
+ * field's property) would not be called where an immutable.js Record calls it: the fields' getters,
+ * `merge` and the encoder read the values array. Refused when its first instance is made, rather
+ * than run with other values than immutable.js would give.
+ */
+function refuseOverrides(sub: { name: string; prototype: object }, proto: object, name: string | undefined): void {
+  const fields = (proto as FlatType)._keys;
+  for (let p: object | null = sub.prototype; p !== null && p !== proto; p = Object.getPrototypeOf(p)) {
+    const own = Object.getOwnPropertyNames(p).find((k) => k !== 'constructor' && (Object.hasOwn(flatPrototype, k) || fields.includes(k)));
+    if (own !== undefined) {
+      throw new TypeError(
+        `FlatRecord${name ? ` ${name}` : ''}: the subclass ${sub.name || '(anonymous)'} defines ${own}, which FlatRecord's fields, merge ` +
+          "and fingerprints do not call; extend immutable.js's own Record for it (for a model run by the CLI: MODELCHECK_RECORDS=immutable)",
+      );
+    }
+  }
+}
+
 /** The internals every FlatRecord type's prototype or instances carry, beside the inherited methods. */
 const INTERNALS = ['_v', '_altered', '_slots', '_make', '_keys', '_indices', '_defaultValues', '_name', '__ownerID'];
 
@@ -316,7 +335,9 @@ function compileMake(proto: object, name: string | undefined): FlatType['_make']
 export function flatRecordTakes(defaultValues: unknown): boolean {
   if (defaultValues === null || typeof defaultValues !== 'object' || Array.isArray(defaultValues) || isImmutable(defaultValues))
     return false;
-  return !Object.keys(defaultValues).some(reserved);
+  // A field named `length`: immutable.js reads `{ length: 0 }`, given to build or merge one, as
+  // an empty array of entries, not as that field's value; FlatRecord would set the field.
+  return !Object.keys(defaultValues).some((k) => reserved(k) || k === 'length');
 }
 
 /**
@@ -352,6 +373,7 @@ export function FlatRecord<TProps extends object>(defaultValues: TProps, name?: 
     const sub = new.target as { prototype: { _make?: FlatType['_make'] } } | undefined;
     if (sub !== undefined && sub !== (factory as unknown)) {
       if (!Object.hasOwn(sub.prototype, '_make')) {
+        refuseOverrides(sub as unknown as { name: string; prototype: object }, proto, name);
         Object.defineProperty(sub.prototype, '_make', { value: compileMake(sub.prototype, name) });
       }
       return new sub.prototype._make!(fieldValues(values), undefined);

@@ -11,8 +11,11 @@
 // definitions, the model's text is unchanged and so is what it means.
 //
 // Where FlatRecord does not take the defaults (a field named as a Record method, which
-// immutable.js keeps unreachable with a warning; a collection for defaults, which it refuses),
-// the type is immutable.js's own, with its own warning or error.
+// immutable.js keeps unreachable with a warning, or as a FlatRecord internal; a field named
+// `length`, which makes immutable.js read `{ length: 0 }` as an array; a collection for defaults,
+// which it refuses), the type is immutable.js's own, with its own warning or error. A subclass
+// that defines a method FlatRecord replaces is refused at its first instance (flatRecord.ts,
+// refuseOverrides); the other differences left are in docs/guide.md ('States').
 //
 // `MODELCHECK_RECORDS=immutable` in the environment turns the substitution off (layout.js), for an
 // A/B or to rule it out.
@@ -84,4 +87,4 @@ Record.getDescriptiveName = immutable.Record.getDescriptiveName;
 
 /** `import Immutable from 'immutable'`: immutable.js's exports, with this Record. */
 const { default: _module, ...named } = immutable as typeof immutable & { default?: unknown };
-export default Object.freeze({ ...named, Record });
+export default { ...named, Record };
