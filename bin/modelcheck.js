@@ -3,6 +3,8 @@
 // imports the user's .ts model. Any error reaching here is a bug in modelcheck, not in a model.
 import { own, registerLoaders } from './layout.js';
 
+/** The process that started this one, read first of all: see onOrphaned. */
+const STARTED_BY = process.ppid;
 registerLoaders();
 const { tuneHeap } = await import(own('cli/heap'));
 tuneHeap();
@@ -25,8 +27,10 @@ try {
     colorOut: Boolean(process.stdout.isTTY) && !('NO_COLOR' in process.env),
     stderrIsTty: Boolean(process.stderr.isTTY),
     // The parent's end, seen as a new parent (the orphan is adopted): polled, as no signal says it.
+    // (Against the parent at start-up, not at the call: a parent killed in between, as soon as it
+    // read the explorer's address, left a server that never noticed, adopted before it looked.)
     onOrphaned: (handler) => {
-      const parent = process.ppid;
+      const parent = STARTED_BY;
       const timer = setInterval(() => {
         if (process.ppid === parent) return;
         clearInterval(timer);
