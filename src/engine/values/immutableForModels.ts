@@ -21,6 +21,10 @@
 // A/B or to rule it out.
 import * as immutable from 'immutable';
 import { FlatRecord, flatRecordTakes } from './flatRecord.ts';
+import { installListUpdate } from './listUpdate.ts';
+
+// And List.update of one index without immutable.js's generic key-path walk (listUpdate.ts).
+installListUpdate();
 
 export {
   Collection,
