@@ -25,7 +25,7 @@ export function initialize(data) {
   flatRecords = data?.flatRecords === true;
 }
 
-/** Whether `url` is a module of the model's own: a file, neither a package's nor modelcheck's. */
+/** Whether `url` is a module of the model's own: a file, neither a package's nor modelcheck's (2 and 3 above). */
 function modelCode(url) {
   return url?.startsWith('file:') === true && !url.includes('/node_modules/') && !OWN_CODE.some((dir) => url.startsWith(dir));
 }
@@ -49,7 +49,6 @@ export async function resolve(specifier, context, nextResolve) {
   }
   const found = await nextResolve(specifier, context);
   const run = context.parentURL === undefined ? null : RUN.exec(context.parentURL);
-  if (run === null || !found.url.startsWith('file:') || found.url.includes('/node_modules/') || RUN.test(found.url)) return found;
-  if (OWN_CODE.some((dir) => found.url.startsWith(dir))) return found;
+  if (run === null || !modelCode(found.url) || RUN.test(found.url)) return found;
   return { ...found, url: `${found.url}${found.url.includes('?') ? '&' : '?'}${run[1]}` };
 }

@@ -18,14 +18,8 @@ export const immutableListUpdate = List.prototype.update as unknown as Update;
 function update(this: List<unknown>, index: unknown, notSetValue?: unknown, updater?: unknown): unknown {
   // (As immutable.js's updateIn: a missing or falsy updater means the second argument is it.)
   const fn = arguments.length === 2 || !updater ? notSetValue : updater;
-  if (
-    typeof index === 'number' &&
-    typeof fn === 'function' &&
-    Number.isInteger(index) &&
-    index >= 0 &&
-    index < this.size &&
-    arguments.length >= 2
-  ) {
+  // (Called with one argument, `fn` is undefined: immutable.js's own then calls it with the List.)
+  if (typeof index === 'number' && typeof fn === 'function' && Number.isInteger(index) && index >= 0 && index < this.size) {
     const old = this.get(index);
     const next = (fn as (v: unknown) => unknown)(old);
     return next === old ? this : this.set(index, next);
