@@ -73,6 +73,8 @@ export function followLog<S, O>(variant: Variant<S>, log: readonly O[], options:
     const k = key(fp);
     if (!seen.has(k)) {
       seen.add(k);
+      // A state kept keeps its parts' digests, for its successors' fingerprints (as a search does).
+      x.keep();
       layer.push({ state: s, parent: undefined, action: undefined, matched: [], init });
     }
     init++;
@@ -107,6 +109,7 @@ export function followLog<S, O>(variant: Variant<S>, log: readonly O[], options:
             // A free step: the same position.
             if (!seen.has(k)) {
               seen.add(k);
+              x.keep();
               layer.push({ state: t, parent: node, action, matched: [], init: node.init });
             }
             return true;
@@ -123,6 +126,7 @@ export function followLog<S, O>(variant: Variant<S>, log: readonly O[], options:
             pending.set(pos + n, to);
             if (!to.seen.has(k)) {
               to.seen.add(k);
+              x.keep();
               to.nodes.push({ state: t, parent: node, action, matched: Array.from({ length: n }, (_v, j) => pos + j), init: node.init });
             }
           } else if (instead.size < 20) {

@@ -49,6 +49,8 @@ export function serversAndKinds(variant: Variant<unknown>, explore = 5_000): { s
     x.initialStates((s, fp) => {
       if (!seenStates.has(`${fp.hi}:${fp.lo}`)) {
         seenStates.add(`${fp.hi}:${fp.lo}`);
+        // Its parts' digests kept, for its successors' fingerprints (as a search does).
+        x.keep();
         queue.push(s);
       }
     });
@@ -65,6 +67,7 @@ export function serversAndKinds(variant: Variant<unknown>, explore = 5_000): { s
           const k = `${fp.hi}:${fp.lo}`;
           if (!seenStates.has(k)) {
             seenStates.add(k);
+            x.keep();
             queue.push(t);
           }
           return true;
