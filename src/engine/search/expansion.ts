@@ -289,8 +289,9 @@ export class Expansion<S> {
       -1,
       (_ai, p, t, fp) => {
         if ((paramOk && !paramOk(p)) || !want(fp)) return true;
-        // The step's state is the one fingerprinted last: its parts' digests kept, the next step's
-        // successors are fingerprinted from them rather than from every part again.
+        // The step's state is the one fingerprinted last (with symmetry, its last image: the parts
+        // they share): its parts' digests kept, the next step's successors are fingerprinted from
+        // them rather than from every part again. A cache either way.
         this.keep();
         found = { action: stepLabel(this.actions[ai], p), state: t, events: [...events] };
         return false;

@@ -102,6 +102,8 @@ export function followLog<S, O>(variant: Variant<S>, log: readonly O[], options:
         node.state,
         -1,
         (ai, p, t, fp) => {
+          // (Nothing here may fingerprint with `x`: keep() below keeps the parts of the state
+          // it fingerprinted last, which must be `t`.)
           const seenEvents = events.filter(options.observed);
           const action = stepLabel(x.actions[ai], p);
           const k = key(fp);

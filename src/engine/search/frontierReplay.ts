@@ -104,7 +104,8 @@ export function replayAncestry<S>(x: Expansion<S>, a: Ancestry, each: (id: numbe
         -1,
         (_ai, _p, t, fp) => {
           if (fp.hi !== hi || fp.lo !== lo) return true;
-          // The state fingerprinted last: its parts' digests kept, its own successors' are cheaper.
+          // The state fingerprinted last (with symmetry, its last image: the parts they share): its
+          // parts' digests kept, its own successors' fingerprints are cheaper. A cache either way.
           x.keep();
           s = t;
           return false;
