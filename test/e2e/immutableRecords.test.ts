@@ -1,5 +1,5 @@
-// The CLI gives a model's `import 'immutable'` FlatRecord types for its Records
-// (src/engine/values/immutableForModels.ts, by bin/resolveHook.js), unless
+// The CLI gives a model's `import 'immutable'` FlatRecord types for its Records and FlatLists for
+// its short Lists (src/engine/values/immutableForModels.ts, by bin/resolveHook.js), unless
 // MODELCHECK_RECORDS=immutable; either way a search finds the same: the same counts, verdicts,
 // coverage and traces, printed and as JSON. (The suite's own tests of the bug models run the CLI
 // in the test's process, without the CLI's module hooks: their Records are immutable.js's there.
@@ -14,12 +14,16 @@ const run = (args: readonly string[], records?: 'immutable') =>
 describe("a model's immutable.js Records under the CLI", () => {
   it('are FlatRecords, or immutable.js Records with MODELCHECK_RECORDS=immutable', async () => {
     const [flat, own] = await Promise.all([run(['test/fixtures/recordKind.ts']), run(['test/fixtures/recordKind.ts'], 'immutable')]);
-    expect(flat.stdout).toContain('records: FlatRecord');
-    expect(own.stdout).toContain('records: immutable.js Record');
+    expect(flat.stdout).toContain('records: FlatRecord, lists: FlatList');
+    expect(own.stdout).toContain('records: immutable.js Record, lists: immutable.js List');
   });
 
-  it('give the search immutable.js Records give: Die Hard (a trace) and TwoPhase with 5 resource managers', async () => {
-    for (const args of [['test/fixtures/dieHard.ts'], ['test/fixtures/resumable.ts', '--variant', 'twoPhase', '--param', 'rm=5']]) {
+  it('give the search immutable.js Records and Lists give: Die Hard (a trace), TwoPhase with 5 resource managers, LamportMutex (Lists of Lists)', async () => {
+    for (const args of [
+      ['test/fixtures/dieHard.ts'],
+      ['test/fixtures/resumable.ts', '--variant', 'twoPhase', '--param', 'rm=5'],
+      ['test/fixtures/lamportSmall.ts'],
+    ]) {
       const [flat, own] = await Promise.all([run([...args, '--workers', '1']), run([...args, '--workers', '1'], 'immutable')]);
       expect(flat.code).toBe(own.code);
       expect(flat.stdout.replace(/\d+(\.\d+)? ?(s|ms)\b.*/g, '')).toEqual(own.stdout.replace(/\d+(\.\d+)? ?(s|ms)\b.*/g, ''));

@@ -9,12 +9,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as immutable from 'immutable';
 import * as forModels from '../../src/engine/values/immutableForModels.ts';
 import { isFlatRecord } from '../../src/engine/values/flatRecord.ts';
+import { isFlatList } from '../../src/engine/values/flatList.ts';
 import { initialize, resolve } from '../../bin/resolveHook.js';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("the immutable.js a model's modules get", () => {
-  it('exports what immutable.js exports, each the same value, but Record; its default the same with that Record', () => {
+  it('exports what immutable.js exports, each the same value, but Record and List; its default the same with those', () => {
     const names = (m: object) =>
       Object.keys(m)
         .filter((k) => k !== 'default')
@@ -22,11 +23,26 @@ describe("the immutable.js a model's modules get", () => {
     expect(names(forModels)).toEqual(names(immutable));
     const theirs: { readonly [name: string]: unknown } = { ...immutable };
     const ours: { readonly [name: string]: unknown } = { ...forModels };
-    for (const k of names(immutable)) if (k !== 'Record') expect(ours[k], k).toBe(theirs[k]);
+    for (const k of names(immutable)) if (k !== 'Record' && k !== 'List') expect(ours[k], k).toBe(theirs[k]);
     expect(forModels.Record).not.toBe(immutable.Record);
+    expect(forModels.List).not.toBe(immutable.List);
     expect(Object.keys(forModels.default).sort()).toEqual(names(immutable));
     expect(forModels.default.Record).toBe(forModels.Record);
-    expect(forModels.default.List).toBe(immutable.List);
+    expect(forModels.default.List).toBe(forModels.List);
+    expect(forModels.default.Map).toBe(immutable.Map);
+  });
+
+  it("makes a FlatList of an array of 1 to 32 elements: a List to immutable.js; anything else immutable.js's own List", () => {
+    const l = forModels.List([1, 2]);
+    expect(isFlatList(l)).toBe(true);
+    expect(l instanceof forModels.List && l instanceof immutable.List && forModels.List.isList(l) && immutable.isList(l)).toBe(true);
+    expect(immutable.is(l, immutable.List([1, 2]))).toBe(true);
+    expect(isFlatList(forModels.List.of(1, 2)) && immutable.is(forModels.List.of(1, 2), l)).toBe(true);
+    expect(immutable.List(l)).toBe(l);
+    for (const other of [forModels.List(), forModels.List([]), forModels.List(immutable.Range(0, 40)), forModels.List(new Set([1]))]) {
+      expect(isFlatList(other)).toBe(false);
+      expect(immutable.isList(other)).toBe(true);
+    }
   });
 
   it('makes a FlatRecord type of plain defaults: a Record to immutable.js, equal to its own Record of the same fields', () => {

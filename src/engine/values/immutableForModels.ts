@@ -21,6 +21,7 @@
 // A/B or to rule it out.
 import * as immutable from 'immutable';
 import { FlatRecord, flatRecordTakes } from './flatRecord.ts';
+import { flatListOf } from './flatList.ts';
 import { installListUpdate } from './listUpdate.ts';
 
 // And List.update of one index without immutable.js's generic key-path walk (listUpdate.ts).
@@ -28,7 +29,6 @@ installListUpdate();
 
 export {
   Collection,
-  List,
   Map,
   OrderedMap,
   OrderedSet,
@@ -89,6 +89,19 @@ Record.prototype = immutable.Record.prototype;
 Record.isRecord = immutable.Record.isRecord;
 Record.getDescriptiveName = immutable.Record.getDescriptiveName;
 
-/** `import Immutable from 'immutable'`: immutable.js's exports, with this Record. */
+type ListFunction = typeof immutable.List;
+
+/** immutable.js's `List(value)`, making a FlatList of an array of 1 to 32 elements (flatList.ts). */
+export const List = function List(value?: unknown) {
+  return flatListOf(value);
+} as unknown as ListFunction;
+// `x instanceof List`, List.isList, and List.of as immutable.js's (which calls `this(arguments)`).
+List.prototype = immutable.List.prototype;
+List.isList = immutable.List.isList;
+List.of = function of(...values: unknown[]) {
+  return flatListOf(values);
+} as ListFunction['of'];
+
+/** `import Immutable from 'immutable'`: immutable.js's exports, with this Record and List. */
 const { default: _module, ...named } = immutable as typeof immutable & { default?: unknown };
-export default { ...named, Record };
+export default { ...named, Record, List };

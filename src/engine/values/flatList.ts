@@ -1,0 +1,208 @@
+// FlatList: an immutable.js List of 1 to 32 elements held in one plain array, for the Lists a
+// model makes when the CLI loads it (immutableForModels.ts: `List(array)`). To every reader it is
+// an immutable.js List: its prototype inherits List.prototype (isList, instanceof List, every
+// Collection method, `is`, equals and hashCode, printing, the encoder's and codec's List), and
+// immutable.js's own `List(flatList)` gives it back. immutable.js keeps such a List as a List
+// object, a tail node and its array, and makes a draft and an owner for each push or map: on
+// LamportMutex that was a fifth of the search, most of it the collector copying each new state's
+// Lists (bench/README.md, thirty-first run).
+//
+// What FlatList does itself is what a model's steps do most: get, has, set of an index inside,
+// push, pop and shift, map, every, first, last, and iteration (`__iterate`, `__iterator`), each
+// with immutable.js's answer, its rule that writing what a place holds is not a change (the List
+// itself comes back), and an emptied List being immutable.js's empty List.
+// Every other method works on an immutable.js List of the same elements, and where that gives
+// its List back unchanged, FlatList gives itself back: the same identities as immutable.js
+// (withMutations, asMutable, concat, slice, setSize, insert, unshift, clear...). Its results are
+// then immutable.js Lists, equal to what they would be. test/engine/flatList.test.ts holds it to
+// immutable.js operation by operation.
+import { List } from 'immutable';
+
+/** The most elements a FlatList holds (immutable.js's node size): a longer List is immutable.js's. */
+export const FLAT_LIST_MAX = 32;
+
+interface Flat {
+  readonly size: number;
+  readonly _a: unknown[];
+  __ownerID: undefined;
+  __hash: number | undefined;
+  __altered: boolean;
+}
+type AnyList = List<unknown>;
+type Callback = (value: unknown, index: number, list: unknown) => unknown;
+
+const listPrototype = List.prototype as unknown as Record<string | symbol, unknown>;
+/** FlatList's prototype: List.prototype's methods, with the ones below in front of them. */
+const prototype = Object.create(listPrototype) as Record<string, unknown>;
+
+/** A FlatList of `array` (kept, not copied), or an empty List of immutable.js's (a new one each time, as immutable.js 5.2 makes them). */
+function flat(array: unknown[]): AnyList {
+  if (array.length === 0) return List();
+  const l = Object.create(prototype) as Flat;
+  (l as { size: number }).size = array.length;
+  (l as { _a: unknown[] })._a = array;
+  l.__ownerID = undefined;
+  l.__hash = undefined;
+  l.__altered = false;
+  return l as unknown as AnyList;
+}
+
+/** Whether `v` is a FlatList. */
+export function isFlatList(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === prototype;
+}
+
+/** `List(value)` for a model: a FlatList for an array of 1 to 32 elements, else immutable.js's List. */
+export function flatListOf(value: unknown): AnyList {
+  if (Array.isArray(value) && value.length > 0 && value.length <= FLAT_LIST_MAX) {
+    // As immutable.js reads an array: a hole is an undefined element.
+    const a = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) a[i] = value[i];
+    return flat(a);
+  }
+  return List(value as Iterable<unknown>);
+}
+
+/** immutable.js's List of the same elements, to run a method FlatList leaves to it. */
+function real(l: Flat): AnyList {
+  return List(l._a.slice());
+}
+
+/** An index as immutable.js's wrapIndex reads it: a negative one from the end; NaN for one that is no index. */
+function indexOf(l: Flat, index: unknown): number {
+  let i = index as number;
+  if (typeof index !== 'number') {
+    // (immutable.js takes a string of an unsigned 32-bit integer as that index, anything else as NaN.)
+    const u = (index as number) >>> 0;
+    if (`${u}` !== index || u === 4294967295) return Number.NaN;
+    i = u;
+  }
+  return i < 0 ? i + l.size : i;
+}
+
+function get(this: Flat, index: unknown, notSetValue?: unknown): unknown {
+  const i = indexOf(this, index);
+  // (immutable.js: index >= 0 && index < size; a fractional index reads the place it truncates to.)
+  return i >= 0 && i < this.size ? this._a[i | 0] : notSetValue;
+}
+
+function has(this: Flat, index: unknown): boolean {
+  const i = indexOf(this, index);
+  return i >= 0 && i < this.size;
+}
+
+function set(this: Flat, index: unknown, value: unknown): unknown {
+  const i = typeof index === 'number' ? (index < 0 ? index + this.size : index) : Number.NaN;
+  if (Number.isInteger(i) && i >= 0 && i < this.size) {
+    if (this._a[i] === value) return this;
+    const a = this._a.slice();
+    a[i] = value;
+    return flat(a);
+  }
+  return unchangedIsThis(this, (r) => r.set(index as number, value));
+}
+
+function push(this: Flat, ...values: unknown[]): unknown {
+  if (values.length === 0) return this;
+  if (this.size + values.length > FLAT_LIST_MAX) return real(this).push(...values);
+  return flat(this._a.concat(values));
+}
+
+function pop(this: Flat): unknown {
+  return flat(this._a.slice(0, -1));
+}
+
+function shift(this: Flat): unknown {
+  return flat(this._a.slice(1));
+}
+
+function clear(this: Flat): unknown {
+  return List();
+}
+
+function map(this: Flat, mapper: unknown, context?: unknown): unknown {
+  if (typeof mapper !== 'function')
+    return unchangedIsThis(this, (r) => (r.map as (...a: unknown[]) => unknown)(mapper, context) as AnyList);
+  const f = mapper as Callback;
+  const a = this._a;
+  let changed: unknown[] | undefined;
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i];
+    const w = f.call(context, v, i, this);
+    if (w === v) continue;
+    changed ??= a.slice();
+    changed[i] = w;
+  }
+  return changed === undefined ? this : flat(changed);
+}
+
+function every(this: Flat, predicate: unknown, context?: unknown): unknown {
+  if (typeof predicate !== 'function') return (real(this).every as (...a: unknown[]) => unknown)(predicate, context);
+  const f = predicate as Callback;
+  const a = this._a;
+  for (let i = 0; i < a.length; i++) if (!f.call(context, a[i], i, this)) return false;
+  return true;
+}
+
+function first(this: Flat): unknown {
+  return this._a[0];
+}
+
+function last(this: Flat): unknown {
+  return this._a[this._a.length - 1];
+}
+
+/** As immutable.js's List.__iterate, its return value included (forward the calls made, reverse the size less them). */
+function iterate(this: Flat, fn: Callback, reverse?: boolean): number {
+  const a = this._a;
+  const n = a.length;
+  if (reverse) {
+    let index = n;
+    while (index > 0) if (fn(a[--index], index, this) === false) break;
+    return index;
+  }
+  let index = 0;
+  while (index < n) if (fn(a[index++], index - 1, this) === false) break;
+  return index;
+}
+
+function iterator(this: Flat, type: number, reverse?: boolean): unknown {
+  return (real(this) as unknown as { __iterator(type: number, reverse?: boolean): unknown }).__iterator(type, reverse);
+}
+
+/** A draft is an immutable.js List of the same elements; not a draft, FlatList is itself. */
+function ensureOwner(this: Flat, ownerID: unknown): unknown {
+  if (!ownerID) return this;
+  return (real(this) as unknown as { __ensureOwner(o: unknown): unknown }).__ensureOwner(ownerID);
+}
+
+/** Runs `method` on immutable.js's List of the same elements: that List back unchanged is this one. */
+function unchangedIsThis(l: Flat, method: (r: AnyList) => unknown): unknown {
+  const r = real(l);
+  const out = method(r);
+  return out === r ? l : out;
+}
+
+Object.assign(prototype, {
+  get,
+  has,
+  set,
+  push,
+  pop,
+  shift,
+  clear,
+  map,
+  every,
+  first,
+  last,
+  __iterate: iterate,
+  __iterator: iterator,
+  __ensureOwner: ensureOwner,
+});
+// The rest of List.prototype's own methods read immutable.js's List fields: run on its List.
+for (const name of ['remove', 'delete', 'insert', 'unshift', 'shuffle', 'concat', 'merge', 'setSize', 'slice'] as const) {
+  const own = listPrototype[name] as (this: AnyList, ...args: unknown[]) => unknown;
+  prototype[name] = function (this: Flat, ...args: unknown[]) {
+    return unchangedIsThis(this, (r) => own.apply(r, args));
+  };
+}

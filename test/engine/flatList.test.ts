@@ -1,0 +1,174 @@
+// FlatList (src/engine/values/flatList.ts), the List a model gets for `List(array)` under the CLI,
+// against immutable.js's List, operation by operation: fast-check runs the same sequence of
+// operations on immutable.js's List of an array and on FlatList's, and after each compares what
+// they give (values, errors, equality both ways, hash codes, iteration forward and back and its
+// early stop, the List itself where immutable.js gives it back), over the
+// methods a model calls on Lists: reads, writes inside and outside, pushes and pops, drafts,
+// key paths, slices, sorts and the Collection methods made from iteration.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { is, List } from 'immutable';
+import { FLAT_LIST_MAX, flatListOf, isFlatList } from '../../src/engine/values/flatList.ts';
+
+type L = List<unknown>;
+/** An operation: what it gives, and the calls it saw its callback make (into `log`). */
+type Op = { name: string; run: (l: L, log: unknown[]) => unknown };
+
+const element = fc.oneof(fc.integer({ min: -2, max: 3 }), fc.constantFrom(undefined, Number.NaN, -0, 'a', 'b'));
+const index = fc.oneof(fc.integer({ min: -36, max: 36 }), fc.constantFrom(1.5, -0.5, Number.NaN, '1', '03', 'x', -0));
+const callback = fc.constantFrom<[string, (v: unknown, i: number) => unknown]>(
+  ['same', (v) => v],
+  ['plus one', (v) => (typeof v === 'number' ? v + 1 : 7)],
+  ['undefined', () => undefined],
+  ['odd places', (v, i) => (i % 2 === 0 ? v : 'odd')],
+  ['truthy', (v) => v !== undefined && v !== 2],
+  [
+    'throws',
+    () => {
+      throw new Error('from the callback');
+    },
+  ],
+);
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  index.map((i) => ({ name: `get(${String(i)})`, run: (l: L) => [l.get(i as number), l.get(i as number, 'unset'), l.has(i as number)] })),
+  fc.tuple(index, element).map(([i, v]) => ({ name: `set(${String(i)}, ${String(v)})`, run: (l: L) => l.set(i as number, v) })),
+  fc
+    .tuple(fc.integer({ min: -4, max: 34 }), callback)
+    .map(([i, [n, f]]) => ({ name: `update(${i}, ${n})`, run: (l: L) => l.update(i, f as never) })),
+  fc.array(element, { maxLength: 3 }).map((vs) => ({ name: `push(${vs.length})`, run: (l: L) => l.push(...vs) })),
+  fc.constantFrom<Op>(
+    { name: 'pop', run: (l) => l.pop() },
+    { name: 'shift', run: (l) => l.shift() },
+    { name: 'clear', run: (l) => l.clear() },
+    { name: 'first/last', run: (l) => [l.first(), l.last(), l.first('unset'), l.last('unset')] },
+    { name: 'reverse', run: (l) => l.reverse() },
+    { name: 'sort', run: (l) => l.sort() },
+    { name: 'toArray/toJS/toString', run: (l) => [l.toArray(), l.toJS(), l.toString(), [...l], [...l.keys()], [...l.entries()]] },
+    { name: 'hashCode/size/count', run: (l) => [l.hashCode(), l.size, l.count()] },
+    { name: 'List(l) is l', run: (l) => List(l) === l },
+    { name: 'withMutations, unchanged', run: (l) => l.withMutations(() => undefined) },
+    { name: 'withMutations, set and push', run: (l) => l.withMutations((d) => d.set(0, 9).push(4)) },
+    { name: 'asMutable then asImmutable', run: (l) => l.asMutable().push(1).asImmutable() },
+    { name: 'asImmutable', run: (l) => l.asImmutable() },
+    { name: 'wasAltered', run: (l) => l.wasAltered() },
+    { name: 'includes/indexOf', run: (l) => [l.includes(1), l.indexOf(1), l.lastIndexOf(undefined), l.includes(Number.NaN)] },
+    { name: 'reverse iteration', run: (l) => [l.findLast(() => true), l.findLastIndex((v) => typeof v === 'number'), l.reverse().toArray()] },
+  ),
+  fc.tuple(callback, fc.constantFrom(undefined, { the: 'context' })).map(([[n, f], ctx]) => ({
+    name: `map(${n})`,
+    run: (l: L, log: unknown[]) =>
+      l.map(function (this: unknown, v, i, all) {
+        log.push([v, i, all === l, this]);
+        return f(v, i);
+      }, ctx),
+  })),
+  fc.tuple(callback, fc.constantFrom(undefined, { the: 'context' })).map(([[n, f], ctx]) => ({
+    name: `every(${n})`,
+    run: (l: L, log: unknown[]) =>
+      l.every(function (this: unknown, v, i, all) {
+        log.push([v, i, all === l, this]);
+        return Boolean(f(v, i));
+      }, ctx),
+  })),
+  fc.tuple(fc.integer({ min: 0, max: 6 }), fc.boolean()).map(([stopAt, reverse]) => ({
+    name: `__iterate stopping at call ${stopAt}${reverse ? ', reversed' : ''}`,
+    run: (l: L) => {
+      const calls: unknown[] = [];
+      const n = (l as unknown as { __iterate(f: (v: unknown, k: number, c: unknown) => unknown, r: boolean): number }).__iterate(
+        (v, k, c) => {
+          calls.push([v, k, c === l]);
+          return calls.length - 1 !== stopAt;
+        },
+        reverse,
+      );
+      return [n, calls];
+    },
+  })),
+  fc.tuple(callback).map(([[n, f]]) => ({ name: `filter(${n})`, run: (l: L) => l.filter((v, i) => f(v, i)) })),
+  fc.tuple(index, element).map(([i, v]) => ({ name: `insert(${String(i)})`, run: (l: L) => l.insert(i as number, v) })),
+  fc.tuple(index).map(([i]) => ({ name: `remove(${String(i)})`, run: (l: L) => [l.remove(i as number), l.delete(i as number)] })),
+  fc.tuple(element).map(([v]) => ({ name: 'unshift', run: (l: L) => l.unshift(v) })),
+  fc.array(element, { maxLength: 3 }).map((vs) => ({ name: `concat(${vs.length})`, run: (l: L) => [l.concat(vs), l.merge(vs)] })),
+  fc.tuple(fc.integer({ min: -4, max: 34 }), fc.option(fc.integer({ min: -4, max: 34 }))).map(([a, b]) => ({
+    name: `slice(${a}, ${b})`,
+    run: (l: L) => l.slice(a, b ?? undefined),
+  })),
+  fc.integer({ min: 0, max: 40 }).map((n) => ({ name: `setSize(${n})`, run: (l: L) => l.setSize(n) })),
+  fc.tuple(fc.integer({ min: -3, max: 34 }), element).map(([i, v]) => ({
+    name: `setIn/updateIn/removeIn(${i})`,
+    run: (l: L) => [l.setIn([i], v), l.updateIn([i], () => v), l.removeIn([i])],
+  })),
+);
+
+/** What two answers are, compared: Lists by value (and `is`), hash code and size; anything else by deep equality. */
+function expectSame(fast: unknown, own: unknown, where: string): void {
+  if (List.isList(own)) {
+    expect(List.isList(fast), where).toBe(true);
+    const [a, b] = [fast as L, own as L];
+    expect(is(a, b), where).toBe(true);
+    expect(is(b, a), where).toBe(true);
+    expect(a.equals(b) && b.equals(a), where).toBe(true);
+    expect([a.size, a.toArray(), a.hashCode()], where).toEqual([b.size, b.toArray(), b.hashCode()]);
+    return;
+  }
+  if (Array.isArray(own)) {
+    expect(Array.isArray(fast), where).toBe(true);
+    expect((fast as unknown[]).length, where).toBe(own.length);
+    for (let i = 0; i < own.length; i++) expectSame((fast as unknown[])[i], own[i], `${where} [${i}]`);
+    return;
+  }
+  expect(fast, where).toEqual(own);
+}
+
+function outcome(l: L, o: Op, log: unknown[]): { value: unknown } | { error: string } {
+  try {
+    return { value: o.run(l, log) };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+describe('FlatList', () => {
+  it('is made for an array of 1 to 32 elements, and is an immutable.js List to every reader', () => {
+    const l = flatListOf([1, 2, 3]);
+    expect(isFlatList(l)).toBe(true);
+    expect(List.isList(l) && l instanceof List && is(l, List([1, 2, 3]))).toBe(true);
+    expect(String(l)).toBe('List [ 1, 2, 3 ]');
+    // Empty, longer, or not an array: immutable.js's own List.
+    for (const empty of [flatListOf([]), flatListOf(undefined), flatListOf([1]).pop(), flatListOf([1, 2]).clear()]) {
+      expect(isFlatList(empty) || empty.size !== 0 || !List.isList(empty)).toBe(false);
+    }
+    expect(isFlatList(flatListOf(Array.from({ length: FLAT_LIST_MAX + 1 }, (_v, i) => i)))).toBe(false);
+    expect(isFlatList(flatListOf(new Set([1])))).toBe(false);
+    expect(flatListOf(l)).toBe(l);
+  });
+
+  it('gives what immutable.js gives, operation by operation: values, errors, the List itself where immutable.js keeps it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(element, { minLength: 0, maxLength: FLAT_LIST_MAX + 2 }),
+        fc.array(op, { minLength: 1, maxLength: 8 }),
+        (values, ops) => {
+          let own: L = List(values);
+          let fast: L = flatListOf(values);
+          for (const o of ops) {
+            const [fastCalls, ownCalls]: unknown[][] = [[], []];
+            const a = outcome(fast, o, fastCalls);
+            const b = outcome(own, o, ownCalls);
+            expect(fastCalls, `${o.name}: the callback's calls`).toEqual(ownCalls);
+            expect('error' in a ? a.error : undefined, o.name).toBe('error' in b ? b.error : undefined);
+            if (!('value' in a && 'value' in b)) continue;
+            expectSame(a.value, b.value, o.name);
+            if (List.isList(b.value)) {
+              // The same List back exactly when immutable.js gives its own back.
+              expect(a.value === fast, `${o.name}: unchanged`).toBe(b.value === own);
+              [fast, own] = [a.value as L, b.value as L];
+            }
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
