@@ -53,7 +53,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     { name: 'asImmutable', run: (l) => l.asImmutable() },
     { name: 'wasAltered', run: (l) => l.wasAltered() },
     { name: 'includes/indexOf', run: (l) => [l.includes(1), l.indexOf(1), l.lastIndexOf(undefined), l.includes(Number.NaN)] },
-    { name: 'reverse iteration', run: (l) => [l.findLast(() => true), l.findLastIndex((v) => typeof v === 'number'), l.reverse().toArray()] },
+    {
+      name: 'reverse iteration',
+      run: (l) => [l.findLast(() => true), l.findLastIndex((v) => typeof v === 'number'), l.reverse().toArray()],
+    },
   ),
   fc.tuple(callback, fc.constantFrom(undefined, { the: 'context' })).map(([[n, f], ctx]) => ({
     name: `map(${n})`,

@@ -39,6 +39,9 @@ describe("the immutable.js a model's modules get", () => {
     expect(immutable.is(l, immutable.List([1, 2]))).toBe(true);
     expect(isFlatList(forModels.List.of(1, 2)) && immutable.is(forModels.List.of(1, 2), l)).toBe(true);
     expect(immutable.List(l)).toBe(l);
+    const statics = forModels.List as unknown as Record<string, unknown>;
+    const theirs = immutable.List as unknown as Record<string, unknown>;
+    for (const k of ['Indexed', 'Keyed', 'Set', 'isList']) expect(statics[k], k).toBe(theirs[k]);
     for (const other of [forModels.List(), forModels.List([]), forModels.List(immutable.Range(0, 40)), forModels.List(new Set([1]))]) {
       expect(isFlatList(other)).toBe(false);
       expect(immutable.isList(other)).toBe(true);

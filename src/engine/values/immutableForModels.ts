@@ -95,12 +95,14 @@ type ListFunction = typeof immutable.List;
 export const List = function List(value?: unknown) {
   return flatListOf(value);
 } as unknown as ListFunction;
-// `x instanceof List`, List.isList, and List.of as immutable.js's (which calls `this(arguments)`).
+// `x instanceof List`, List.isList, List.of as immutable.js's (it calls `this`), and what immutable.js's
+// List inherits (List.Indexed, List.Keyed, List.Set: its IndexedCollection's statics).
 List.prototype = immutable.List.prototype;
+Object.setPrototypeOf(List, Object.getPrototypeOf(immutable.List) as object);
 List.isList = immutable.List.isList;
-List.of = function of(...values: unknown[]) {
-  return flatListOf(values);
-} as ListFunction['of'];
+List.of = function of(this: (values: unknown[]) => unknown, ...values: unknown[]) {
+  return this(values);
+} as unknown as ListFunction['of'];
 
 /** `import Immutable from 'immutable'`: immutable.js's exports, with this Record and List. */
 const { default: _module, ...named } = immutable as typeof immutable & { default?: unknown };
