@@ -63,13 +63,13 @@ export function flatListOf(value: unknown): AnyList {
   return List(value as Iterable<unknown>);
 }
 
-/** immutable.js's List of the same elements, to run a method FlatList leaves to it. */
+/** immutable.js's List of the same elements, to run a method FlatList leaves to it. (It copies the array; a FlatList's is never written either.) */
 function real(l: Flat): AnyList {
-  return List(l._a.slice());
+  return List(l._a);
 }
 
 /** An index as immutable.js's wrapIndex reads it: a negative one from the end; NaN for one that is no index. */
-function indexOf(l: Flat, index: unknown): number {
+function wrapIndex(l: Flat, index: unknown): number {
   let i = index as number;
   if (typeof index !== 'number') {
     // (immutable.js takes a string of an unsigned 32-bit integer as that index, anything else as NaN.)
@@ -81,18 +81,18 @@ function indexOf(l: Flat, index: unknown): number {
 }
 
 function get(this: Flat, index: unknown, notSetValue?: unknown): unknown {
-  const i = indexOf(this, index);
+  const i = wrapIndex(this, index);
   // (immutable.js: index >= 0 && index < size; a fractional index reads the place it truncates to.)
   return i >= 0 && i < this.size ? this._a[i | 0] : notSetValue;
 }
 
 function has(this: Flat, index: unknown): boolean {
-  const i = indexOf(this, index);
+  const i = wrapIndex(this, index);
   return i >= 0 && i < this.size;
 }
 
 function set(this: Flat, index: unknown, value: unknown): unknown {
-  const i = typeof index === 'number' ? (index < 0 ? index + this.size : index) : Number.NaN;
+  const i = wrapIndex(this, index);
   if (Number.isInteger(i) && i >= 0 && i < this.size) {
     if (this._a[i] === value) return this;
     const a = this._a.slice();
