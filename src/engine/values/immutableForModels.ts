@@ -1,7 +1,8 @@
 // What a model's `import ... from 'immutable'` gets when the CLI loads it (bin/resolveHook.js):
 // immutable.js itself, the same module instance, but for `Record`, whose types are FlatRecords
 // (flatRecord.ts), and `List`, whose Lists of 1 to 32 elements from an array are FlatLists, one
-// plain array each (flatList.ts: LamportMutex a fifth faster again, the thirty-second run). A FlatRecord is an immutable.js Record to every reader (the same prototype
+// plain array each (flatList.ts: LamportMutex a fifth faster again, the thirty-second run). A
+// FlatRecord is an immutable.js Record to every reader (the same prototype
 // chain, methods, printed form, equality, hash and canonical bytes, so the same fingerprints,
 // counts and traces: test/engine/flatRecord.test.ts holds it to immutable.js operation by
 // operation), with its fields in one array: a field read is one load where immutable.js goes
