@@ -133,15 +133,16 @@ function outcome(l: L, o: Op, log: unknown[]): { value: unknown } | { error: str
 }
 
 describe('FlatList', () => {
-  it('is made for an array of 1 to 32 elements, and is an immutable.js List to every reader', () => {
+  it('is made for no value or an array of up to 32 elements, and is an immutable.js List to every reader', () => {
     const l = flatListOf([1, 2, 3]);
     expect(isFlatList(l)).toBe(true);
     expect(List.isList(l) && l instanceof List && is(l, List([1, 2, 3]))).toBe(true);
     expect(String(l)).toBe('List [ 1, 2, 3 ]');
-    // Empty, longer, or not an array: immutable.js's own List.
-    for (const empty of [flatListOf([]), flatListOf(undefined), flatListOf([1]).pop(), flatListOf([1, 2]).clear()]) {
-      expect(isFlatList(empty) || empty.size !== 0 || !List.isList(empty)).toBe(false);
-    }
+    // Empty, as immutable.js's empty Lists, a new one each time.
+    const empties = [flatListOf([]), flatListOf(undefined), flatListOf([1]).pop(), flatListOf([1, 2]).clear()];
+    for (const empty of empties) expect(isFlatList(empty) && empty.size === 0 && is(empty, List())).toBe(true);
+    expect(new globalThis.Set(empties).size).toBe(empties.length);
+    // Longer, or not an array: immutable.js's own List.
     expect(isFlatList(flatListOf(Array.from({ length: FLAT_LIST_MAX + 1 }, (_v, i) => i)))).toBe(false);
     expect(isFlatList(flatListOf(new Set([1])))).toBe(false);
     expect(flatListOf(l)).toBe(l);

@@ -10,12 +10,13 @@ import * as immutable from 'immutable';
 import * as forModels from '../../src/engine/values/immutableForModels.ts';
 import { isFlatRecord } from '../../src/engine/values/flatRecord.ts';
 import { isFlatList } from '../../src/engine/values/flatList.ts';
+import { isFlatSet } from '../../src/engine/values/flatSet.ts';
 import { initialize, resolve } from '../../bin/resolveHook.js';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("the immutable.js a model's modules get", () => {
-  it('exports what immutable.js exports, each the same value, but Record and List; its default the same with those', () => {
+  it('exports what immutable.js exports, each the same value, but Record, List and Set; its default the same with those', () => {
     const names = (m: object) =>
       Object.keys(m)
         .filter((k) => k !== 'default')
@@ -23,16 +24,18 @@ describe("the immutable.js a model's modules get", () => {
     expect(names(forModels)).toEqual(names(immutable));
     const theirs: { readonly [name: string]: unknown } = { ...immutable };
     const ours: { readonly [name: string]: unknown } = { ...forModels };
-    for (const k of names(immutable)) if (k !== 'Record' && k !== 'List') expect(ours[k], k).toBe(theirs[k]);
+    for (const k of names(immutable)) if (k !== 'Record' && k !== 'List' && k !== 'Set') expect(ours[k], k).toBe(theirs[k]);
     expect(forModels.Record).not.toBe(immutable.Record);
     expect(forModels.List).not.toBe(immutable.List);
+    expect(forModels.Set).not.toBe(immutable.Set);
     expect(Object.keys(forModels.default).sort()).toEqual(names(immutable));
     expect(forModels.default.Record).toBe(forModels.Record);
     expect(forModels.default.List).toBe(forModels.List);
+    expect(forModels.default.Set).toBe(forModels.Set);
     expect(forModels.default.Map).toBe(immutable.Map);
   });
 
-  it("makes a FlatList of an array of 1 to 32 elements: a List to immutable.js; anything else immutable.js's own List", () => {
+  it("makes a FlatList of no value or an array of up to 32 elements: a List to immutable.js; anything else immutable.js's own List", () => {
     const l = forModels.List([1, 2]);
     expect(isFlatList(l)).toBe(true);
     expect(l instanceof forModels.List && l instanceof immutable.List && forModels.List.isList(l) && immutable.isList(l)).toBe(true);
@@ -42,9 +45,38 @@ describe("the immutable.js a model's modules get", () => {
     const statics = forModels.List as unknown as Record<string, unknown>;
     const theirs = immutable.List as unknown as Record<string, unknown>;
     for (const k of ['Indexed', 'Keyed', 'Set', 'isList']) expect(statics[k], k).toBe(theirs[k]);
-    for (const other of [forModels.List(), forModels.List([]), forModels.List(immutable.Range(0, 40)), forModels.List(new Set([1]))]) {
+    for (const empty of [forModels.List(), forModels.List([]), forModels.List.of()]) {
+      expect(isFlatList(empty) && immutable.is(empty, immutable.List())).toBe(true);
+    }
+    for (const other of [forModels.List(immutable.Range(0, 40)), forModels.List(new Set([1]))]) {
       expect(isFlatList(other)).toBe(false);
       expect(immutable.isList(other)).toBe(true);
+    }
+  });
+
+  it("makes a FlatSet of an array of 1 to 8 strings, numbers or booleans: a Set to immutable.js; anything else immutable.js's own Set", () => {
+    const s = forModels.Set(['a', 1, true, 'a']);
+    expect(isFlatSet(s)).toBe(true);
+    expect(s instanceof forModels.Set && s instanceof immutable.Set && forModels.Set.isSet(s) && immutable.isSet(s)).toBe(true);
+    expect(immutable.is(s, immutable.Set(['a', 1, true]))).toBe(true);
+    expect(String(s)).toBe('Set { "a", 1, true }');
+    expect(isFlatSet(forModels.Set.of(1, 2)) && immutable.is(forModels.Set.of(1, 2), immutable.Set([2, 1]))).toBe(true);
+    expect(immutable.Set(s)).toBe(s);
+    // Empty, immutable.js's one empty Set.
+    for (const empty of [forModels.Set(), forModels.Set([]), s.clear()]) expect(empty).toBe(immutable.Set());
+    const statics = forModels.Set as unknown as Record<string, unknown>;
+    const theirs = immutable.Set as unknown as Record<string, unknown>;
+    for (const k of ['isSet', 'fromKeys', 'union', 'intersect']) expect(statics[k], k).toBe(theirs[k]);
+    const nine = Array.from({ length: 9 }, (_v, i) => i);
+    for (const other of [
+      forModels.Set(nine),
+      forModels.Set([{}]),
+      forModels.Set([Number.NaN]),
+      forModels.Set([null]),
+      forModels.Set(new Set([1])),
+    ]) {
+      expect(isFlatSet(other)).toBe(false);
+      expect(immutable.isSet(other)).toBe(true);
     }
   });
 

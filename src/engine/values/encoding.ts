@@ -574,6 +574,26 @@ export class CanonicalEncoder {
         return false;
       }
     }
+    this.smallOut(base, n, map);
+    return true;
+  }
+
+  /** small() for a Set whose members the representation has at hand in an array (FlatSet's). */
+  smallMembers(members: readonly unknown[], size: number): boolean {
+    const base = this.smallTop;
+    const keys = this.smallKeys;
+    for (let i = 0; i < size; i++) {
+      const k = members[i];
+      if (typeof k !== 'string') return false;
+      keys[base + i] = k;
+    }
+    this.smallTop = base + size;
+    this.smallOut(base, size, false);
+    return true;
+  }
+
+  /** Writes the small collection collected at `base`, sorted, and pops it. */
+  private smallOut(base: number, n: number, map: boolean): void {
     this.sortSmall(base, n, map);
     this.byte(map ? C.SMALL_MAP : C.SMALL_SET);
     this.u32(n);
@@ -584,7 +604,6 @@ export class CanonicalEncoder {
       if (map) this.write(values[i]);
     }
     this.smallTop = base;
-    return true;
   }
 
   private growDigests(): void {

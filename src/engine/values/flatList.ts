@@ -1,5 +1,5 @@
-// FlatList: an immutable.js List of 1 to 32 elements held in one plain array, for the Lists a
-// model makes when the CLI loads it (immutableForModels.ts: `List(array)`). To every reader it is
+// FlatList: an immutable.js List of up to 32 elements held in one plain array, for the Lists a
+// model makes when the CLI loads it (immutableForModels.ts: `List()`, `List(array)`). To every reader it is
 // an immutable.js List: its prototype inherits List.prototype (isList, instanceof List, every
 // Collection method, `is`, equals and hashCode, printing, the encoder's and codec's List), and
 // immutable.js's own `List(flatList)` gives it back. immutable.js keeps such a List as a List
@@ -9,14 +9,17 @@
 //
 // What FlatList does itself is what a model's steps do most: get, has, set of an index inside,
 // push, pop and shift, map, every, first, last, and iteration (`__iterate`, `__iterator`), each
-// with immutable.js's answer, its rule that writing what a place holds is not a change (the List
-// itself comes back), and an emptied List being immutable.js's empty List.
+// with immutable.js's answer and its rule that writing what a place holds is not a change (the
+// List itself comes back). Empty Lists are FlatLists too, a new one each time, as immutable.js 5.2
+// makes a new empty List each time: a channel a model starts empty and pushes to stays flat
+// (LamportMutex 0.88 of the time, bench/README.md, thirty-third run).
 // Every other method works on an immutable.js List of the same elements, and where that gives
 // its List back unchanged, FlatList gives itself back: the same identities as immutable.js
 // (withMutations, asMutable, concat, slice, setSize, insert, unshift, clear...). Its results are
 // then immutable.js Lists, equal to what they would be. test/engine/flatList.test.ts holds it to
 // immutable.js operation by operation.
 import { List } from 'immutable';
+import { DIGEST_OF, type Digested } from './digestSlot.ts';
 
 /** The most elements a FlatList holds (immutable.js's node size): a longer List is immutable.js's. */
 export const FLAT_LIST_MAX = 32;
@@ -35,16 +38,25 @@ const listPrototype = List.prototype as unknown as Record<string | symbol, unkno
 /** FlatList's prototype: List.prototype's methods, with the ones below in front of them. */
 const prototype = Object.create(listPrototype) as Record<string, unknown>;
 
-/** A FlatList of `array` (kept, not copied), or an empty List of immutable.js's (a new one each time, as immutable.js 5.2 makes them). */
+/**
+ * A FlatList's fields, the encoder's digest slot among them, set in one constructor so that every
+ * FlatList has one shape, its fields inside the object (as FlatRecord's compileMake does): made with
+ * Object.create and given the slot later (keepPending), each took a second shape and a separate
+ * store for the fields past V8's four in-object ones.
+ */
+function FlatListOf(this: Flat & Digested, a: unknown[]) {
+  (this as { size: number }).size = a.length;
+  (this as { _a: unknown[] })._a = a;
+  this.__ownerID = undefined;
+  this.__hash = undefined;
+  this.__altered = false;
+  this[DIGEST_OF] = undefined;
+}
+FlatListOf.prototype = prototype as unknown as Flat;
+
+/** A FlatList of `array` (kept, not copied). */
 function flat(array: unknown[]): AnyList {
-  if (array.length === 0) return List();
-  const l = Object.create(prototype) as Flat;
-  (l as { size: number }).size = array.length;
-  (l as { _a: unknown[] })._a = array;
-  l.__ownerID = undefined;
-  l.__hash = undefined;
-  l.__altered = false;
-  return l as unknown as AnyList;
+  return new (FlatListOf as unknown as new (a: unknown[]) => Flat)(array) as unknown as AnyList;
 }
 
 /** Whether `v` is a FlatList. */
@@ -52,9 +64,10 @@ export function isFlatList(v: unknown): boolean {
   return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === prototype;
 }
 
-/** `List(value)` for a model: a FlatList for an array of 1 to 32 elements, else immutable.js's List. */
+/** `List(value)` for a model: a FlatList for no value or an array of up to 32 elements, else immutable.js's List. */
 export function flatListOf(value: unknown): AnyList {
-  if (Array.isArray(value) && value.length > 0 && value.length <= FLAT_LIST_MAX) {
+  if (value === undefined || value === null) return flat([]);
+  if (Array.isArray(value) && value.length <= FLAT_LIST_MAX) {
     // As immutable.js reads an array: a hole is an undefined element.
     const a = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) a[i] = value[i];
@@ -109,15 +122,18 @@ function push(this: Flat, ...values: unknown[]): unknown {
 }
 
 function pop(this: Flat): unknown {
+  if (this.size === 0) return this;
   return flat(this._a.slice(0, -1));
 }
 
 function shift(this: Flat): unknown {
+  if (this.size === 0) return this;
   return flat(this._a.slice(1));
 }
 
 function clear(this: Flat): unknown {
-  return List();
+  if (this.size === 0) return this;
+  return flat([]);
 }
 
 function map(this: Flat, mapper: unknown, context?: unknown): unknown {
@@ -144,12 +160,12 @@ function every(this: Flat, predicate: unknown, context?: unknown): unknown {
   return true;
 }
 
-function first(this: Flat): unknown {
-  return this._a[0];
+function first(this: Flat, notSetValue?: unknown): unknown {
+  return this.size === 0 ? notSetValue : this._a[0];
 }
 
-function last(this: Flat): unknown {
-  return this._a[this._a.length - 1];
+function last(this: Flat, notSetValue?: unknown): unknown {
+  return this.size === 0 ? notSetValue : this._a[this.size - 1];
 }
 
 /** As immutable.js's List.__iterate, its return value included (forward the calls made, reverse the size less them). */

@@ -1,7 +1,9 @@
 // What a model's `import ... from 'immutable'` gets when the CLI loads it (bin/resolveHook.js):
 // immutable.js itself, the same module instance, but for `Record`, whose types are FlatRecords
-// (flatRecord.ts), and `List`, whose Lists of 1 to 32 elements from an array are FlatLists, one
-// plain array each (flatList.ts: LamportMutex a fifth faster again, the thirty-second run). A
+// (flatRecord.ts), `List`, whose Lists of up to 32 elements are FlatLists, one plain array each
+// (flatList.ts: LamportMutex a fifth faster again, the thirty-second run), and `Set`, whose Sets of
+// 1 to 8 strings, numbers or booleans are FlatSets (flatSet.ts; both, a fifth again: the
+// thirty-third run). A
 // FlatRecord is an immutable.js Record to every reader (the same prototype
 // chain, methods, printed form, equality, hash and canonical bytes, so the same fingerprints,
 // counts and traces: test/engine/flatRecord.test.ts holds it to immutable.js operation by
@@ -19,11 +21,12 @@
 // that defines a method FlatRecord replaces is refused at its first instance (flatRecord.ts,
 // refuseOverrides); the other differences left are in docs/guide.md ('States').
 //
-// `MODELCHECK_RECORDS=immutable` in the environment turns the substitution off (layout.js), Records
-// and Lists both, for an A/B or to rule it out.
+// `MODELCHECK_RECORDS=immutable` in the environment turns the substitution off (layout.js), Records,
+// Lists and Sets, for an A/B or to rule it out.
 import * as immutable from 'immutable';
 import { FlatRecord, flatRecordTakes } from './flatRecord.ts';
 import { flatListOf } from './flatList.ts';
+import { flatSetOf } from './flatSet.ts';
 import { installListUpdate } from './listUpdate.ts';
 
 // And List.update of one index without immutable.js's generic key-path walk (listUpdate.ts).
@@ -38,7 +41,6 @@ export {
   Range,
   Repeat,
   Seq,
-  Set,
   Stack,
   fromJS,
   get,
@@ -93,7 +95,7 @@ Record.getDescriptiveName = immutable.Record.getDescriptiveName;
 
 type ListFunction = typeof immutable.List;
 
-/** immutable.js's `List(value)`, making a FlatList of an array of 1 to 32 elements (flatList.ts). */
+/** immutable.js's `List(value)`, making a FlatList of no value or an array of up to 32 elements (flatList.ts). */
 export const List = function List(value?: unknown) {
   return flatListOf(value);
 } as unknown as ListFunction;
@@ -106,6 +108,24 @@ List.of = function of(this: (values: unknown[]) => unknown, ...values: unknown[]
   return this(values);
 } as unknown as ListFunction['of'];
 
-/** `import Immutable from 'immutable'`: immutable.js's exports, with this Record and List. */
+type SetFunction = typeof immutable.Set;
+
+/** immutable.js's `Set(value)`, making a FlatSet of up to 8 strings, numbers or booleans (flatSet.ts). */
+export const Set = function Set(value?: unknown) {
+  return flatSetOf(value);
+} as unknown as SetFunction;
+// As List above: `x instanceof Set`, Set.isSet, Set.of and Set.fromKeys calling `this`, Set.union and
+// Set.intersect as immutable.js's (they make immutable.js's Sets), and what immutable.js's Set inherits.
+Set.prototype = immutable.Set.prototype;
+Object.setPrototypeOf(Set, Object.getPrototypeOf(immutable.Set) as object);
+Set.isSet = immutable.Set.isSet;
+Set.of = function of(this: (values: unknown[]) => unknown, ...values: unknown[]) {
+  return this(values);
+} as unknown as SetFunction['of'];
+Set.fromKeys = immutable.Set.fromKeys;
+Set.union = immutable.Set.union;
+Set.intersect = immutable.Set.intersect;
+
+/** `import Immutable from 'immutable'`: immutable.js's exports, with this Record, List and Set. */
 const { default: _module, ...named } = immutable as typeof immutable & { default?: unknown };
-export default { ...named, Record, List };
+export default { ...named, Record, List, Set };

@@ -19,6 +19,7 @@ import {
   Set as ImmutableSet,
 } from 'immutable';
 import type { CanonicalEncoder } from '../encoding.ts';
+import { flatSetMembers, isFlatSet } from '../flatSet.ts';
 import { mapEntries, setEntries } from '../immutableInternals.ts';
 import { isPlainObject } from '../plainValue.ts';
 import { showsAllFields } from '../presented.ts';
@@ -99,7 +100,10 @@ function writeCollection(out: CanonicalEncoder, v: object, part: CanonicalPart):
     }
     case C.SET: {
       const n = (v as AnySet).size;
-      if (out.smallSized(n) && out.small(v as AnySet, n, false, setEntries(v))) return;
+      if (out.smallSized(n)) {
+        // (A FlatSet's members from its array: flatSet.ts.)
+        if (isFlatSet(v) ? out.smallMembers(flatSetMembers(v), n) : out.small(v as AnySet, n, false, setEntries(v))) return;
+      }
       out.unorderedItems(C.SET, n, v as AnySet);
       return;
     }
