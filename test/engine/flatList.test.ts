@@ -14,7 +14,12 @@ type L = List<unknown>;
 /** An operation: what it gives, and the calls it saw its callback make (into `log`). */
 type Op = { name: string; run: (l: L, log: unknown[]) => unknown };
 
-const element = fc.oneof(fc.integer({ min: -2, max: 3 }), fc.constantFrom(undefined, Number.NaN, -0, 'a', 'b'));
+const element = fc.oneof(
+  fc.integer({ min: -2, max: 3 }),
+  fc.constantFrom(undefined, Number.NaN, -0, 'a', 'b'),
+  // Lists in Lists, for key paths (one object each, shared by both sides).
+  fc.constantFrom<unknown>(flatListOf([1, flatListOf([2])]), List([3]), flatListOf([])),
+);
 const index = fc.oneof(fc.integer({ min: -36, max: 36 }), fc.constantFrom(1.5, -0.5, Number.NaN, '1', '03', 'x', -0));
 const callback = fc.constantFrom<[string, (v: unknown, i: number) => unknown]>(
   ['same', (v) => v],
@@ -101,6 +106,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.tuple(fc.integer({ min: -3, max: 34 }), element).map(([i, v]) => ({
     name: `setIn/updateIn/removeIn(${i})`,
     run: (l: L) => [l.setIn([i], v), l.updateIn([i], () => v), l.removeIn([i])],
+  })),
+  fc.tuple(fc.array(index, { minLength: 2, maxLength: 3 }), element).map(([path, v]) => ({
+    name: `setIn([${path.map(String)}], ${String(v)})`,
+    run: (l: L) => l.setIn(path, v),
+  })),
+  fc.tuple(fc.integer({ min: 0, max: 3 })).map(([i]) => ({
+    name: `setIn([${i}, 0]) of what is there`,
+    run: (l: L) => l.setIn([i, 0], (l.get(i) as L | undefined)?.get?.(0)),
   })),
 );
 

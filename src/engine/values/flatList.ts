@@ -8,7 +8,7 @@
 // Lists (bench/README.md, thirty-first run).
 //
 // What FlatList does itself is what a model's steps do most: get, has, set of an index inside,
-// push, pop and shift, map, every, first, last, and iteration (`__iterate`, `__iterator`), each
+// push, pop and shift, map, every, first, last, setIn by indexes, and iteration (`__iterate`, `__iterator`), each
 // with immutable.js's answer and its rule that writing what a place holds is not a change (the
 // List itself comes back). Empty Lists are FlatLists too, a new one each time, as immutable.js 5.2
 // makes a new empty List each time: a channel a model starts empty and pushes to stays flat
@@ -168,6 +168,39 @@ function last(this: Flat, notSetValue?: unknown): unknown {
   return this.size === 0 ? notSetValue : this._a[this.size - 1];
 }
 
+const collectionSetIn = listPrototype.setIn as (this: AnyList, keyPath: unknown, value: unknown) => unknown;
+
+/**
+ * setIn down FlatLists by indexes inside them (a model's `req.setIn([p, q], c)`), as immutable.js's
+ * updateIn walk ends there: a List with the one place written, each List on the path copied, or
+ * the List itself where the place held the value already. Any other key path is immutable.js's.
+ */
+function setIn(this: Flat, keyPath: unknown, value: unknown): unknown {
+  if (!Array.isArray(keyPath) || keyPath.length === 0) return collectionSetIn.call(this as unknown as AnyList, keyPath, value);
+  // The Lists along the path, checked before anything is written.
+  let at: Flat = this;
+  for (let depth = 0; ; depth++) {
+    const i = keyPath[depth];
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= at.size) break;
+    if (depth === keyPath.length - 1) return setPath(this, keyPath, 0, value);
+    const next = at._a[i];
+    if (!isFlatList(next)) break;
+    at = next as Flat;
+  }
+  return collectionSetIn.call(this as unknown as AnyList, keyPath, value);
+}
+
+/** `l` with `value` at `keyPath` from `depth` on (every step checked by setIn). */
+function setPath(l: Flat, keyPath: readonly number[], depth: number, value: unknown): Flat {
+  const i = keyPath[depth];
+  const old = l._a[i];
+  const next = depth === keyPath.length - 1 ? value : setPath(old as Flat, keyPath, depth + 1, value);
+  if (next === old) return l;
+  const a = l._a.slice();
+  a[i] = next;
+  return flat(a) as unknown as Flat;
+}
+
 /** As immutable.js's List.__iterate, its return value included (forward the calls made, reverse the size less them). */
 function iterate(this: Flat, fn: Callback, reverse?: boolean): number {
   const a = this._a;
@@ -211,6 +244,7 @@ Object.assign(prototype, {
   every,
   first,
   last,
+  setIn,
   __iterate: iterate,
   __iterator: iterator,
   __ensureOwner: ensureOwner,
