@@ -27,9 +27,6 @@ export const FLAT_LIST_MAX = 32;
 interface Flat {
   readonly size: number;
   readonly _a: unknown[];
-  __ownerID: undefined;
-  __hash: number | undefined;
-  __altered: boolean;
 }
 type AnyList = List<unknown>;
 type Callback = (value: unknown, index: number, list: unknown) => unknown;
@@ -42,14 +39,14 @@ const prototype = Object.create(listPrototype) as Record<string, unknown>;
  * A FlatList's fields, the encoder's digest slot among them, set in one constructor so that every
  * FlatList has one shape, its fields inside the object (as FlatRecord's compileMake does): made with
  * Object.create and given the slot later (keepPending), each took a second shape and a separate
- * store for the fields past V8's four in-object ones.
+ * store for the fields past V8's four in-object ones. Not immutable.js's __ownerID (a FlatList is
+ * never a draft), __altered (wasAltered says false) nor __hash (hashCode adds it when asked): each
+ * field is bytes in every state that holds the List (LamportMutex 0.97 of the time without them,
+ * bench/README.md, thirty-fourth run).
  */
 function FlatListOf(this: Flat & Digested, a: unknown[]) {
   (this as { size: number }).size = a.length;
   (this as { _a: unknown[] })._a = a;
-  this.__ownerID = undefined;
-  this.__hash = undefined;
-  this.__altered = false;
   this[DIGEST_OF] = undefined;
 }
 FlatListOf.prototype = prototype as unknown as Flat;
@@ -219,6 +216,11 @@ function iterator(this: Flat, type: number, reverse?: boolean): unknown {
   return (real(this) as unknown as { __iterator(type: number, reverse?: boolean): unknown }).__iterator(type, reverse);
 }
 
+/** Never a draft, so never altered (immutable.js's reads a field FlatList does not keep). */
+function wasAltered(this: Flat): boolean {
+  return false;
+}
+
 /** A draft is an immutable.js List of the same elements; not a draft, FlatList is itself. */
 function ensureOwner(this: Flat, ownerID: unknown): unknown {
   if (!ownerID) return this;
@@ -245,6 +247,7 @@ Object.assign(prototype, {
   first,
   last,
   setIn,
+  wasAltered,
   __iterate: iterate,
   __iterator: iterator,
   __ensureOwner: ensureOwner,

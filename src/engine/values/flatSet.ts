@@ -33,8 +33,6 @@ interface Flat {
   readonly size: number;
   /** The members, in immutable.js's iteration order; never written once the FlatSet is made. */
   readonly _m: unknown[];
-  readonly __ownerID: undefined;
-  __hash: number | undefined;
 }
 type AnySet = Set<unknown>;
 type Callback = (value: unknown, key: unknown, set: unknown) => unknown;
@@ -43,12 +41,14 @@ const setPrototype = Set.prototype as unknown as Record<string | symbol, unknown
 /** FlatSet's prototype: Set.prototype's methods, with the ones below in front of them. */
 const prototype = Object.create(setPrototype) as Record<string, unknown>;
 
-/** A FlatSet's fields, the encoder's digest slot among them, in one constructor: one shape, fields in the object. */
+/**
+ * A FlatSet's fields, the encoder's digest slot among them, in one constructor: one shape, fields
+ * in the object. (Not immutable.js's __ownerID, never set on a FlatSet, nor __hash, which
+ * hashCode adds when asked: a FlatSet is part of many states, and each field is bytes in each.)
+ */
 function FlatSetOf(this: Flat & Digested, members: unknown[]) {
   (this as { size: number }).size = members.length;
   (this as { _m: unknown[] })._m = members;
-  (this as { __ownerID: undefined }).__ownerID = undefined;
-  this.__hash = undefined;
   this[DIGEST_OF] = undefined;
 }
 FlatSetOf.prototype = prototype as unknown as Flat;
