@@ -222,6 +222,12 @@ describe('the checker reads a FlatSet (and a FlatList, empty ones too) as the im
       expect(new Fingerprinter().hex(List([l]))).toBe(new Fingerprinter().hex(List([List()])));
       expect(bytes(l)).toBe(bytes(List()));
     }
+    const elements = [1, 'a', -0, 300, 1.5, flatSetOf(['b']), List([2]), flatListOf([flatListOf([3])])];
+    for (let n = 1; n <= elements.length; n++) {
+      const [fast, own] = [flatListOf(elements.slice(0, n)), List(elements.slice(0, n))];
+      expect(bytes(fast)).toBe(bytes(own));
+      expect(new Fingerprinter().hex(Map({ k: fast }))).toBe(new Fingerprinter().hex(Map({ k: own })));
+    }
   });
 
   it("the state codec rebuilds it, and the reports print it as immutable.js's", () => {

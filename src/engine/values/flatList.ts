@@ -61,6 +61,11 @@ export function isFlatList(v: unknown): boolean {
   return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === prototype;
 }
 
+/** A FlatList's elements (for the encoder, which reads them rather than calling get). */
+export function flatListElements(v: object): readonly unknown[] {
+  return (v as Flat)._a;
+}
+
 /** `List(value)` for a model: a FlatList for no value or an array of up to 32 elements, else immutable.js's List. */
 export function flatListOf(value: unknown): AnyList {
   if (value === undefined || value === null) return flat([]);

@@ -19,6 +19,7 @@ import {
   Set as ImmutableSet,
 } from 'immutable';
 import type { CanonicalEncoder } from '../encoding.ts';
+import { flatListElements, isFlatList } from '../flatList.ts';
 import { flatSetMembers, isFlatSet } from '../flatSet.ts';
 import { mapEntries, setEntries } from '../immutableInternals.ts';
 import { isPlainObject } from '../plainValue.ts';
@@ -100,18 +101,33 @@ function writeCollection(out: CanonicalEncoder, v: object, part: CanonicalPart):
     }
     case C.SET: {
       const n = (v as AnySet).size;
-      if (out.smallSized(n)) {
-        // (A FlatSet's members from its array: flatSet.ts.)
-        if (isFlatSet(v) ? out.smallMembers(flatSetMembers(v), n) : out.small(v as AnySet, n, false, setEntries(v))) return;
-      }
+      if (out.smallSized(n) && out.small(v as AnySet, n, false, setEntries(v))) return;
       out.unorderedItems(C.SET, n, v as AnySet);
       return;
     }
   }
 }
 
+/** A FlatList (flatList.ts), as writeCollection writes a short List, from its array. */
+function writeFlatList(out: CanonicalEncoder, v: object): void {
+  const a = flatListElements(v);
+  out.byte(C.LIST);
+  out.u32(a.length);
+  for (let i = 0; i < a.length; i++) out.write(a[i]);
+}
+
+/** A FlatSet (flatSet.ts), as writeCollection writes a Set, from its array of members. */
+function writeFlatSet(out: CanonicalEncoder, v: object): void {
+  const m = flatSetMembers(v);
+  if (out.smallSized(m.length) && out.smallMembers(m, m.length)) return;
+  out.unorderedItems(C.SET, m.length, m);
+}
+
 function canonicalPart(out: CanonicalEncoder, v: object, proto: object): CanonicalPart {
   if (isRecord(v)) return new CanonicalPart(writeRecord, true, out.recordLayout(proto, recordName(v, proto), recordKeys(v)), C.RECORD);
+  // (FlatLists and FlatSets have prototypes of their own, so these are asked once each.)
+  if (isFlatList(v)) return new CanonicalPart(writeFlatList, true, null, C.LIST);
+  if (isFlatSet(v)) return new CanonicalPart(writeFlatSet, true, null, C.SET);
   const tag = isList(v) ? C.LIST : isMap(v) ? (isOrdered(v) ? C.ORDERED_MAP : C.MAP) : isOrdered(v) ? C.ORDERED_SET : C.SET;
   return new CanonicalPart(writeCollection, true, null, tag);
 }
