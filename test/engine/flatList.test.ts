@@ -107,7 +107,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     name: `setIn/updateIn/removeIn(${i})`,
     run: (l: L) => [l.setIn([i], v), l.updateIn([i], () => v), l.removeIn([i])],
   })),
-  fc.tuple(fc.array(index, { minLength: 2, maxLength: 3 }), element).map(([path, v]) => ({
+  // (Indexes mostly inside, so that paths reach down Lists in Lists; the rest as `index` draws them.)
+  fc.tuple(fc.array(fc.oneof(fc.integer({ min: 0, max: 3 }), index), { minLength: 2, maxLength: 3 }), element).map(([path, v]) => ({
     name: `setIn([${path.map(String)}], ${String(v)})`,
     run: (l: L) => l.setIn(path, v),
   })),
@@ -159,6 +160,21 @@ describe('FlatList', () => {
     expect(isFlatList(flatListOf(Array.from({ length: FLAT_LIST_MAX + 1 }, (_v, i) => i)))).toBe(false);
     expect(isFlatList(flatListOf(new Set([1])))).toBe(false);
     expect(flatListOf(l)).toBe(l);
+  });
+
+  it('sets down Lists in Lists by indexes: each List on the path copied, every other List the same object', () => {
+    const leaf = flatListOf([1, 2]);
+    const beside = flatListOf([9]);
+    const l = flatListOf([0, flatListOf([beside, leaf]), beside]);
+    const own = List([0, List([beside, leaf]), beside]);
+    const set = l.setIn([1, 1, 0], 7);
+    expect(is(set, own.setIn([1, 1, 0], 7))).toBe(true);
+    expect([isFlatList(set), isFlatList(set.get(1)), isFlatList((set.get(1) as L).get(1))]).toEqual([true, true, true]);
+    expect([set.get(2), (set.get(1) as L).get(0)]).toEqual([beside, beside]);
+    expect([set.get(2) === beside, (set.get(1) as L).get(0) === beside, l.get(1) !== set.get(1)]).toEqual([true, true, true]);
+    // The value already there: the List itself, as immutable.js gives its own.
+    expect(l.setIn([1, 1, 0], 1)).toBe(l);
+    expect(own.setIn([1, 1, 0], 1)).toBe(own);
   });
 
   it('gives what immutable.js gives, operation by operation: values, errors, the List itself where immutable.js keeps it', () => {

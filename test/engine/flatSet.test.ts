@@ -55,7 +55,16 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     name: `union/intersect/subtract(${vs.map(String)})`,
     run: (s: S) => [s.union(vs), s.merge(vs), s.concat(vs), s.intersect(vs), s.subtract(vs), s.isSubset(vs), s.isSuperset(vs)],
   })),
+  // Each alone as well, so that whether the Set itself comes back is compared.
   fc.array(member, { maxLength: 3 }).map((vs) => ({ name: `union(${vs.map(String)}), kept`, run: (s: S) => s.union(vs) })),
+  fc.array(member, { maxLength: 3 }).map((vs) => ({ name: `intersect(${vs.map(String)}), kept`, run: (s: S) => s.intersect(vs) })),
+  fc.array(member, { maxLength: 3 }).map((vs) => ({ name: `subtract(${vs.map(String)}), kept`, run: (s: S) => s.subtract(vs) })),
+  member.map((v) => ({ name: `delete(${String(v)}), kept`, run: (s: S) => s.delete(v) })),
+  fc.constantFrom<Op>(
+    { name: 'union of itself, kept', run: (s) => s.union(s) },
+    { name: 'merge of the empty Set, kept', run: (s) => s.merge(Set()) },
+    { name: 'toSet, kept', run: (s) => s.toSet() },
+  ),
   fc.constantFrom<Op>(
     { name: 'clear', run: (s) => s.clear() },
     { name: 'first/last', run: (s) => [s.first(), s.last(), s.first('unset'), s.last('unset')] },
@@ -235,7 +244,9 @@ describe('the checker reads a FlatSet (and a FlatList, empty ones too) as the im
     for (const m of members) {
       const [fast, own] = [flatSetOf(m), Set(m)];
       const n = codec.encode(fast, undefined);
-      expect(is(codec.decode(codec.bytes.slice(0, n), 0, n, undefined), own)).toBe(true);
+      const back = codec.decode(codec.bytes.slice(0, n), 0, n, undefined) as S;
+      expect(is(back, own)).toBe(true);
+      expect(back.toArray()).toEqual(fast.toArray());
       expect(formatValue(fast)).toBe(formatValue(own));
       expect(stateToJson(fast)).toEqual(stateToJson(own));
     }

@@ -17,9 +17,12 @@
 // and so is the answer to a question about anything else (has, add or remove of an object, whose
 // valueOf may make it equal to a member).
 //
-// What FlatSet does itself: has, add, remove/delete, clear and iteration (`__iterate`); map and every
-// other method works on immutable.js's Set of the same members, in the same order, and where that
-// gives its Set back unchanged, FlatSet gives itself back: the same identities as immutable.js.
+// What FlatSet does itself: has, add, remove/delete, clear, wasAltered and iteration (`__iterate`);
+// Collection's methods made of those (filter, every, find, toArray, hashCode, equals, sort...) run
+// on the FlatSet. What reads immutable.js's Set fields (`__iterator`, map, drafts and so
+// withMutations, union, intersect and subtract, and a question about a member FlatSet does not
+// hold) runs on immutable.js's Set of the same members, in the same order, and where that gives
+// its Set back unchanged, FlatSet gives itself back: the same identities as immutable.js.
 // The empty Set is immutable.js's (one object, which every emptied Set is): a Set a model starts
 // empty is immutable.js's until it is made again from an array.
 // test/engine/flatSet.test.ts holds it to immutable.js operation by operation.

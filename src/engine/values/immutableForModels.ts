@@ -115,7 +115,7 @@ export const Set = function Set(value?: unknown) {
   return flatSetOf(value);
 } as unknown as SetFunction;
 // As List above: `x instanceof Set`, Set.isSet, Set.of and Set.fromKeys calling `this`, Set.union and
-// Set.intersect as immutable.js's (they make immutable.js's Sets), and what immutable.js's Set inherits.
+// Set.intersect as immutable.js's (a new Set they make is immutable.js's), and what immutable.js's Set inherits.
 Set.prototype = immutable.Set.prototype;
 Object.setPrototypeOf(Set, Object.getPrototypeOf(immutable.Set) as object);
 Set.isSet = immutable.Set.isSet;
