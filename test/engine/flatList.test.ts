@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { is, List } from 'immutable';
 import { FLAT_LIST_MAX, flatListOf, isFlatList } from '../../src/engine/values/flatList.ts';
+import { expectParity, iterateOp, type Op as OpOn } from './collectionParity.ts';
 
 type L = List<unknown>;
-/** An operation: what it gives, and the calls it saw its callback make (into `log`). */
-type Op = { name: string; run: (l: L, log: unknown[]) => unknown };
+type Op = OpOn<L>;
 
 const element = fc.oneof(
   fc.integer({ min: -2, max: 3 }),
@@ -79,20 +79,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
         return Boolean(f(v, i));
       }, ctx),
   })),
-  fc.tuple(fc.integer({ min: 0, max: 6 }), fc.boolean()).map(([stopAt, reverse]) => ({
-    name: `__iterate stopping at call ${stopAt}${reverse ? ', reversed' : ''}`,
-    run: (l: L) => {
-      const calls: unknown[] = [];
-      const n = (l as unknown as { __iterate(f: (v: unknown, k: number, c: unknown) => unknown, r: boolean): number }).__iterate(
-        (v, k, c) => {
-          calls.push([v, k, c === l]);
-          return calls.length - 1 !== stopAt;
-        },
-        reverse,
-      );
-      return [n, calls];
-    },
-  })),
+  iterateOp<L>(6),
   fc.tuple(callback).map(([[n, f]]) => ({ name: `filter(${n})`, run: (l: L) => l.filter((v, i) => f(v, i)) })),
   fc.tuple(index, element).map(([i, v]) => ({ name: `insert(${String(i)})`, run: (l: L) => l.insert(i as number, v) })),
   fc.tuple(index).map(([i]) => ({ name: `remove(${String(i)})`, run: (l: L) => [l.remove(i as number), l.delete(i as number)] })),
@@ -117,34 +104,6 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     run: (l: L) => l.setIn([i, 0], (l.get(i) as L | undefined)?.get?.(0)),
   })),
 );
-
-/** What two answers are, compared: Lists by value (and `is`), hash code and size; anything else by deep equality. */
-function expectSame(fast: unknown, own: unknown, where: string): void {
-  if (List.isList(own)) {
-    expect(List.isList(fast), where).toBe(true);
-    const [a, b] = [fast as L, own as L];
-    expect(is(a, b), where).toBe(true);
-    expect(is(b, a), where).toBe(true);
-    expect(a.equals(b) && b.equals(a), where).toBe(true);
-    expect([a.size, a.toArray(), a.hashCode()], where).toEqual([b.size, b.toArray(), b.hashCode()]);
-    return;
-  }
-  if (Array.isArray(own)) {
-    expect(Array.isArray(fast), where).toBe(true);
-    expect((fast as unknown[]).length, where).toBe(own.length);
-    for (let i = 0; i < own.length; i++) expectSame((fast as unknown[])[i], own[i], `${where} [${i}]`);
-    return;
-  }
-  expect(fast, where).toEqual(own);
-}
-
-function outcome(l: L, o: Op, log: unknown[]): { value: unknown } | { error: string } {
-  try {
-    return { value: o.run(l, log) };
-  } catch (e) {
-    return { error: (e as Error).message };
-  }
-}
 
 describe('FlatList', () => {
   it('is made for no value or an array of up to 32 elements, and is an immutable.js List to every reader', () => {
@@ -182,24 +141,7 @@ describe('FlatList', () => {
       fc.property(
         fc.array(element, { minLength: 0, maxLength: FLAT_LIST_MAX + 2 }),
         fc.array(op, { minLength: 1, maxLength: 8 }),
-        (values, ops) => {
-          let own: L = List(values);
-          let fast: L = flatListOf(values);
-          for (const o of ops) {
-            const [fastCalls, ownCalls]: unknown[][] = [[], []];
-            const a = outcome(fast, o, fastCalls);
-            const b = outcome(own, o, ownCalls);
-            expect(fastCalls, `${o.name}: the callback's calls`).toEqual(ownCalls);
-            expect('error' in a ? a.error : undefined, o.name).toBe('error' in b ? b.error : undefined);
-            if (!('value' in a && 'value' in b)) continue;
-            expectSame(a.value, b.value, o.name);
-            if (List.isList(b.value)) {
-              // The same List back exactly when immutable.js gives its own back.
-              expect(a.value === fast, `${o.name}: unchanged`).toBe(b.value === own);
-              [fast, own] = [a.value as L, b.value as L];
-            }
-          }
-        },
+        (values, ops) => expectParity(flatListOf(values), List(values), ops, List.isList),
       ),
       { numRuns: 3000 },
     );

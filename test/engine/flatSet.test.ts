@@ -8,18 +8,18 @@
 // -0, null, value objects), set algebra, drafts and the Collection methods made from iteration.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { is, isCollection, List, Map, Set } from 'immutable';
+import { is, List, Map, Set } from 'immutable';
 import { Fingerprinter } from 'modelcheck';
 import { CanonicalEncoder } from '../../src/engine/values/encoding.ts';
 import { FLAT_SET_MAX, flatSetOf, isFlatSet } from '../../src/engine/values/flatSet.ts';
 import { flatListOf } from '../../src/engine/values/flatList.ts';
+import { expectParity, iterateOp, type Op as OpOn } from './collectionParity.ts';
 import { StateCodec } from '../../src/engine/values/stateCodec.ts';
 import { formatValue } from '../../src/report/diff.ts';
 import { stateToJson } from '../../src/report/stateJson.ts';
 
 type S = Set<unknown>;
-/** An operation: what it gives, and the calls it saw its callback make (into `log`). */
-type Op = { name: string; run: (s: S, log: unknown[]) => unknown };
+type Op = OpOn<S>;
 
 /** Members: mostly FlatSet's kinds (numbers up to 11, so past 8 members), and some it leaves to immutable.js. */
 const member = fc.oneof(
@@ -105,58 +105,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     ],
   })),
   fc.tuple(callback).map(([[n, f]]) => ({ name: `filter(${n})`, run: (s: S) => s.filter((v) => f(v)) })),
-  fc.tuple(fc.integer({ min: 0, max: 9 }), fc.boolean()).map(([stopAt, reverse]) => ({
-    name: `__iterate stopping at call ${stopAt}${reverse ? ', reversed' : ''}`,
-    run: (s: S) => {
-      const calls: unknown[] = [];
-      const n = (s as unknown as { __iterate(f: (v: unknown, k: unknown, c: unknown) => unknown, r: boolean): number }).__iterate(
-        (v, k, c) => {
-          calls.push([v, k, c === s]);
-          return calls.length - 1 !== stopAt;
-        },
-        reverse,
-      );
-      return [n, calls];
-    },
-  })),
+  iterateOp<S>(9),
 );
-
-/** What two answers are, compared: collections by value (and `is`), order, hash code and size; anything else by deep equality. */
-function expectSame(fast: unknown, own: unknown, where: string): void {
-  if (isCollection(own)) {
-    expect(isCollection(fast), where).toBe(true);
-    const [a, b] = [fast as S, own as S];
-    expect(Object.getPrototypeOf(Object.getPrototypeOf(a)) === Object.getPrototypeOf(b) || a.constructor === b.constructor, where).toBe(
-      true,
-    );
-    expect(is(a, b), where).toBe(true);
-    expect(is(b, a), where).toBe(true);
-    expect(a.equals(b) && b.equals(a), where).toBe(true);
-    expect([a.size, a.hashCode()], where).toEqual([b.size, b.hashCode()]);
-    expectSame(a.toArray(), b.toArray(), `${where} (its order)`);
-    return;
-  }
-  if (Array.isArray(own)) {
-    expect(Array.isArray(fast), where).toBe(true);
-    expect((fast as unknown[]).length, where).toBe(own.length);
-    for (let i = 0; i < own.length; i++) expectSame((fast as unknown[])[i], own[i], `${where} [${i}]`);
-    return;
-  }
-  // (A member object is the same object; toJS copies it, each side its own copy.)
-  if (typeof own === 'object' && own !== null) {
-    if (fast !== own) expect(fast, where).toEqual(own);
-    return;
-  }
-  expect(Object.is(fast, own) || fast === own, where).toBe(true);
-}
-
-function outcome(s: S, o: Op, log: unknown[]): { value: unknown } | { error: string } {
-  try {
-    return { value: o.run(s, log) };
-  } catch (e) {
-    return { error: (e as Error).message };
-  }
-}
 
 describe('FlatSet', () => {
   it('is made for an array of 1 to 8 strings, numbers or booleans, and is an immutable.js Set to every reader', () => {
@@ -182,24 +132,9 @@ describe('FlatSet', () => {
 
   it('gives what immutable.js gives, operation by operation: values, order, errors, the Set itself where immutable.js keeps it', () => {
     fc.assert(
-      fc.property(fc.array(member, { maxLength: FLAT_SET_MAX + 2 }), fc.array(op, { minLength: 1, maxLength: 8 }), (values, ops) => {
-        let own: S = Set(values);
-        let fast: S = flatSetOf(values);
-        for (const o of ops) {
-          const [fastCalls, ownCalls]: unknown[][] = [[], []];
-          const a = outcome(fast, o, fastCalls);
-          const b = outcome(own, o, ownCalls);
-          expectSame(fastCalls, ownCalls, `${o.name}: the callback's calls`);
-          expect('error' in a ? a.error : undefined, o.name).toBe('error' in b ? b.error : undefined);
-          if (!('value' in a && 'value' in b)) continue;
-          expectSame(a.value, b.value, o.name);
-          if (Set.isSet(b.value)) {
-            // The same Set back exactly when immutable.js gives its own back.
-            expect(a.value === fast, `${o.name}: unchanged`).toBe(b.value === own);
-            [fast, own] = [a.value as S, b.value as S];
-          }
-        }
-      }),
+      fc.property(fc.array(member, { maxLength: FLAT_SET_MAX + 2 }), fc.array(op, { minLength: 1, maxLength: 8 }), (values, ops) =>
+        expectParity(flatSetOf(values), Set(values), ops, Set.isSet),
+      ),
       { numRuns: 3000 },
     );
   });

@@ -19,46 +19,27 @@
 // then immutable.js Lists, equal to what they would be. test/engine/flatList.test.ts holds it to
 // immutable.js operation by operation.
 import { List } from 'immutable';
-import { DIGEST_OF, type Digested } from './digestSlot.ts';
+import { type Flat, flatKind } from './flatKind.ts';
 
 /** The most elements a FlatList holds (immutable.js's node size): a longer List is immutable.js's. */
 export const FLAT_LIST_MAX = 32;
 
-interface Flat {
-  readonly size: number;
-  readonly _a: unknown[];
-}
 type AnyList = List<unknown>;
 type Callback = (value: unknown, index: number, list: unknown) => unknown;
 
 const listPrototype = List.prototype as unknown as Record<string | symbol, unknown>;
-/** FlatList's prototype: List.prototype's methods, with the ones below in front of them. */
-const prototype = Object.create(listPrototype) as Record<string, unknown>;
-
-/**
- * A FlatList's fields, the encoder's digest slot among them, set in one constructor so that every
- * FlatList has one shape, its fields inside the object (as FlatRecord's compileMake does): made with
- * Object.create and given the slot later (keepPending), each took a second shape and a separate
- * store for the fields past V8's four in-object ones. Not immutable.js's __ownerID (a FlatList is
- * never a draft), __altered (wasAltered says false) nor __hash (hashCode adds it when asked): each
- * field is bytes in every state that holds the List (LamportMutex 0.97 of the time without them,
- * bench/README.md, thirty-fourth run).
- */
-function FlatListOf(this: Flat & Digested, a: unknown[]) {
-  (this as { size: number }).size = a.length;
-  (this as { _a: unknown[] })._a = a;
-  this[DIGEST_OF] = undefined;
-}
-FlatListOf.prototype = prototype as unknown as Flat;
+/** FlatList's prototype (List.prototype's methods, with the ones below in front of them) and constructor. */
+const kind = flatKind(listPrototype);
+const prototype = kind.prototype;
 
 /** A FlatList of `array` (kept, not copied). */
 function flat(array: unknown[]): AnyList {
-  return new (FlatListOf as unknown as new (a: unknown[]) => Flat)(array) as unknown as AnyList;
+  return kind.make(array) as unknown as AnyList;
 }
 
 /** Whether `v` is a FlatList. */
 export function isFlatList(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === prototype;
+  return kind.is(v);
 }
 
 /** A FlatList's elements (for the encoder, which reads them rather than calling get). */

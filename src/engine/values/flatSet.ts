@@ -27,39 +27,22 @@
 // empty is immutable.js's until it is made again from an array.
 // test/engine/flatSet.test.ts holds it to immutable.js operation by operation.
 import { Set } from 'immutable';
-import { DIGEST_OF, type Digested } from './digestSlot.ts';
+import { type Flat, flatKind } from './flatKind.ts';
 
 /** The most members a FlatSet holds (immutable.js's MAX_ARRAY_MAP_SIZE): a larger Set is immutable.js's. */
 export const FLAT_SET_MAX = 8;
 
-interface Flat {
-  readonly size: number;
-  /** The members, in immutable.js's iteration order; never written once the FlatSet is made. */
-  readonly _m: unknown[];
-}
 type AnySet = Set<unknown>;
 type Callback = (value: unknown, key: unknown, set: unknown) => unknown;
 
 const setPrototype = Set.prototype as unknown as Record<string | symbol, unknown>;
-/** FlatSet's prototype: Set.prototype's methods, with the ones below in front of them. */
-const prototype = Object.create(setPrototype) as Record<string, unknown>;
-
-/**
- * A FlatSet's fields, the encoder's digest slot among them, in one constructor: one shape, fields
- * in the object. (Not immutable.js's __ownerID, never set on a FlatSet, nor __hash, which
- * hashCode adds when asked: a FlatSet is part of many states, and each field is bytes in each.)
- */
-function FlatSetOf(this: Flat & Digested, members: unknown[]) {
-  (this as { size: number }).size = members.length;
-  (this as { _m: unknown[] })._m = members;
-  this[DIGEST_OF] = undefined;
-}
-FlatSetOf.prototype = prototype as unknown as Flat;
-const make = FlatSetOf as unknown as new (members: unknown[]) => Flat;
+/** FlatSet's prototype (Set.prototype's methods, with the ones below in front of them) and constructor. */
+const kind = flatKind(setPrototype);
+const prototype = kind.prototype;
 
 /** A FlatSet of `members` (kept, not copied); none, immutable.js's empty Set (one object, which its emptied Sets are). */
 function flat(members: unknown[]): AnySet {
-  return members.length === 0 ? Set() : (new make(members) as unknown as AnySet);
+  return members.length === 0 ? Set() : (kind.make(members) as unknown as AnySet);
 }
 
 /** Whether `v` is a member FlatSet holds: a string, a boolean or a number other than NaN, which immutable.js's `is` compares as `===`. */
@@ -70,12 +53,12 @@ function flatMember(v: unknown): boolean {
 
 /** Whether `v` is a FlatSet. */
 export function isFlatSet(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === prototype;
+  return kind.is(v);
 }
 
 /** A FlatSet's members, in its iteration order (for the encoder, which reads them rather than iterating). */
 export function flatSetMembers(v: object): readonly unknown[] {
-  return (v as Flat)._m;
+  return (v as Flat)._a;
 }
 
 /**
@@ -100,7 +83,7 @@ export function flatSetOf(value?: unknown): AnySet {
 
 /** immutable.js's Set of the same members in the same order, to run a method FlatSet leaves to it. */
 function real(s: Flat): AnySet {
-  return Set(s._m);
+  return Set(s._a);
 }
 
 /** Runs `method` on immutable.js's Set of the same members: that Set back unchanged is this one. */
@@ -112,12 +95,12 @@ function unchangedIsThis(s: Flat, method: (r: AnySet) => unknown): unknown {
 
 function has(this: Flat, value: unknown): boolean {
   if (!flatMember(value)) return real(this).has(value);
-  return this._m.includes(value);
+  return this._a.includes(value);
 }
 
 function add(this: Flat, value: unknown): unknown {
   if (!flatMember(value)) return unchangedIsThis(this, (r) => r.add(value));
-  const m = this._m;
+  const m = this._a;
   if (m.includes(value)) return this;
   if (m.length === FLAT_SET_MAX) return real(this).add(value);
   return flat(m.concat([value]));
@@ -125,7 +108,7 @@ function add(this: Flat, value: unknown): unknown {
 
 function remove(this: Flat, value: unknown): unknown {
   if (!flatMember(value)) return unchangedIsThis(this, (r) => r.remove(value));
-  const m = this._m;
+  const m = this._a;
   const i = m.indexOf(value);
   if (i < 0) return this;
   // As immutable.js's node: the last member into the hole.
@@ -144,7 +127,7 @@ function wasAltered(this: Flat): boolean {
 
 /** As immutable.js's Set.__iterate: the members, the Set as the third argument; returns the calls made. */
 function iterate(this: Flat, fn: Callback, reverse?: boolean): number {
-  const m = this._m;
+  const m = this._a;
   const n = m.length;
   let calls = 0;
   while (calls < n) {

@@ -93,38 +93,34 @@ Record.prototype = immutable.Record.prototype;
 Record.isRecord = immutable.Record.isRecord;
 Record.getDescriptiveName = immutable.Record.getDescriptiveName;
 
-type ListFunction = typeof immutable.List;
+/**
+ * A stand-in for immutable.js's collection function `own` that makes its values with `make`: to
+ * every reader the same function (`x instanceof List`, the statics `own` has and inherits, such as
+ * List.isList, Set.fromKeys or List.Indexed), but `of`, which calls `this` as immutable.js's does
+ * and is given an array, so that `List.of(1, 2)` is made by `make` too.
+ */
+function standIn<F extends (...args: never[]) => unknown>(own: F, make: (value?: unknown) => unknown): F {
+  const f = ((value?: unknown) => make(value)) as unknown as F & { of: unknown };
+  Object.defineProperty(f, 'name', { value: own.name });
+  f.prototype = own.prototype;
+  Object.setPrototypeOf(f, Object.getPrototypeOf(own) as object);
+  for (const k of Object.getOwnPropertyNames(own)) {
+    if (k !== 'length' && k !== 'name' && k !== 'prototype' && k !== 'of')
+      (f as unknown as Record<string, unknown>)[k] = (own as unknown as Record<string, unknown>)[k];
+  }
+  f.of = function of(this: (values: unknown[]) => unknown, ...values: unknown[]) {
+    return this(values);
+  };
+  return f;
+}
 
 /** immutable.js's `List(value)`, making a FlatList of no value or an array of up to 32 elements (flatList.ts). */
-export const List = function List(value?: unknown) {
-  return flatListOf(value);
-} as unknown as ListFunction;
-// `x instanceof List`, List.isList, List.of as immutable.js's (it calls `this`), and what immutable.js's
-// List inherits (List.Indexed, List.Keyed, List.Set: its IndexedCollection's statics).
-List.prototype = immutable.List.prototype;
-Object.setPrototypeOf(List, Object.getPrototypeOf(immutable.List) as object);
-List.isList = immutable.List.isList;
-List.of = function of(this: (values: unknown[]) => unknown, ...values: unknown[]) {
-  return this(values);
-} as unknown as ListFunction['of'];
-
-type SetFunction = typeof immutable.Set;
-
-/** immutable.js's `Set(value)`, making a FlatSet of up to 8 strings, numbers or booleans (flatSet.ts). */
-export const Set = function Set(value?: unknown) {
-  return flatSetOf(value);
-} as unknown as SetFunction;
-// As List above: `x instanceof Set`, Set.isSet, Set.of and Set.fromKeys calling `this`, Set.union and
-// Set.intersect as immutable.js's (a new Set they make is immutable.js's), and what immutable.js's Set inherits.
-Set.prototype = immutable.Set.prototype;
-Object.setPrototypeOf(Set, Object.getPrototypeOf(immutable.Set) as object);
-Set.isSet = immutable.Set.isSet;
-Set.of = function of(this: (values: unknown[]) => unknown, ...values: unknown[]) {
-  return this(values);
-} as unknown as SetFunction['of'];
-Set.fromKeys = immutable.Set.fromKeys;
-Set.union = immutable.Set.union;
-Set.intersect = immutable.Set.intersect;
+export const List = standIn(immutable.List, flatListOf);
+/**
+ * immutable.js's `Set(value)`, making a FlatSet of an array of 1 to 8 strings, numbers or booleans
+ * (flatSet.ts). (Set.union and Set.intersect are immutable.js's: a new Set they make is its own.)
+ */
+export const Set = standIn(immutable.Set, flatSetOf);
 
 /** `import Immutable from 'immutable'`: immutable.js's exports, with this Record, List and Set. */
 const { default: _module, ...named } = immutable as typeof immutable & { default?: unknown };
