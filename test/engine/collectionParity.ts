@@ -53,8 +53,8 @@ export function expectSame(fast: unknown, own: unknown, where: string): void {
     if (fast !== own) expect(fast, where).toEqual(own);
     return;
   }
-  // (-0 and 0 as immutable.js's `is` takes them: the same.)
-  expect(Object.is(fast, own) || fast === own, where).toBe(true);
+  // (-0 apart from 0: immutable.js keeps the one it was given.)
+  expect(Object.is(fast, own), where).toBe(true);
 }
 type Coll = { size: number; equals(o: unknown): boolean; hashCode(): number; toArray(): unknown[]; constructor: unknown };
 

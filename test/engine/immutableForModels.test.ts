@@ -45,6 +45,10 @@ describe("the immutable.js a model's modules get", () => {
     const statics = forModels.List as unknown as Record<string, unknown>;
     const theirs = immutable.List as unknown as Record<string, unknown>;
     for (const k of ['Indexed', 'Keyed', 'Set', 'isList']) expect(statics[k], k).toBe(theirs[k]);
+    // Called with `new`, as immutable.js's can be; its prototype not enumerable, as immutable.js's.
+    const made = new (forModels.List as unknown as new (v: unknown) => unknown)([1, 2]);
+    expect(isFlatList(made) && immutable.is(made, l)).toBe(true);
+    expect(Object.keys(forModels.List).sort()).toEqual(Object.keys(immutable.List).sort());
     for (const empty of [forModels.List(), forModels.List([]), forModels.List.of()]) {
       expect(isFlatList(empty) && immutable.is(empty, immutable.List())).toBe(true);
     }
@@ -67,6 +71,9 @@ describe("the immutable.js a model's modules get", () => {
     const statics = forModels.Set as unknown as Record<string, unknown>;
     const theirs = immutable.Set as unknown as Record<string, unknown>;
     for (const k of ['isSet', 'fromKeys', 'union', 'intersect']) expect(statics[k], k).toBe(theirs[k]);
+    const made = new (forModels.Set as unknown as new (v: unknown) => unknown)(['a']);
+    expect(isFlatSet(made) && immutable.is(made, immutable.Set(['a']))).toBe(true);
+    expect(Object.keys(forModels.Set).sort()).toEqual(Object.keys(immutable.Set).sort());
     const nine = Array.from({ length: 9 }, (_v, i) => i);
     for (const other of [
       forModels.Set(nine),

@@ -100,7 +100,11 @@ Record.getDescriptiveName = immutable.Record.getDescriptiveName;
  * and is given an array, so that `List.of(1, 2)` is made by `make` too.
  */
 function standIn<F extends (...args: never[]) => unknown>(own: F, make: (value?: unknown) => unknown): F {
-  const f = ((value?: unknown) => make(value)) as unknown as F & { of: unknown };
+  // (A function, not an arrow: `new List(array)` works on immutable.js's, and `prototype` is then not enumerable.)
+  function collection(value?: unknown) {
+    return make(value);
+  }
+  const f = collection as unknown as F & { of: unknown };
   Object.defineProperty(f, 'name', { value: own.name });
   f.prototype = own.prototype;
   Object.setPrototypeOf(f, Object.getPrototypeOf(own) as object);
