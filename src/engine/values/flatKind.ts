@@ -14,17 +14,31 @@ export interface Flat {
   readonly _a: unknown[];
 }
 
-export interface FlatKind {
+export interface FlatKind<C> {
   /** The kind's prototype, inheriting immutable.js's: the kind's own methods go on it. */
   readonly prototype: Record<string, unknown>;
   /** An instance holding `items` (kept, not copied). */
   make(items: unknown[]): Flat;
   /** Whether `v` is an instance of this kind. */
   is(v: unknown): boolean;
+  /** immutable.js's collection of the same items in the same order, to run a method the kind leaves to it. */
+  real(f: Flat): C;
+  /** Runs `method` on immutable.js's collection of the same items: that collection back unchanged is `f`. */
+  unchangedIsThis(f: Flat, method: (r: C) => unknown): unknown;
 }
 
-/** A kind of flat collection in front of immutable.js's `parent` prototype. */
-export function flatKind(parent: object): FlatKind {
+/** A flat collection's elements or members, in its order (for the encoder, which reads them rather than iterating). */
+export function flatItems(v: object): readonly unknown[] {
+  return (v as Flat)._a;
+}
+
+/**
+ * A kind of flat collection in front of immutable.js's `parent` prototype, `own` making
+ * immutable.js's collection of some items. What every kind does alike goes on its prototype here:
+ * it is never a draft (wasAltered is false, a draft is immutable.js's collection's draft), and its
+ * `__iterator` is immutable.js's collection's (only for iterators: the rest iterates `__iterate`).
+ */
+export function flatKind<C>(parent: object, own: (items: unknown[]) => C): FlatKind<C> {
   const prototype = Object.create(parent) as Record<string, unknown>;
   function FlatCollection(this: Flat & Digested, items: unknown[]) {
     (this as { size: number }).size = items.length;
@@ -33,9 +47,26 @@ export function flatKind(parent: object): FlatKind {
   }
   FlatCollection.prototype = prototype;
   const Make = FlatCollection as unknown as new (items: unknown[]) => Flat;
+  const real = (f: Flat): C => own(f._a);
+  type Internals = { __iterator(type: number, reverse?: boolean): unknown; __ensureOwner(o: unknown): unknown };
+  Object.assign(prototype, {
+    wasAltered: () => false,
+    __iterator(this: Flat, type: number, reverse?: boolean): unknown {
+      return (real(this) as Internals).__iterator(type, reverse);
+    },
+    __ensureOwner(this: Flat, ownerID: unknown): unknown {
+      return ownerID ? (real(this) as Internals).__ensureOwner(ownerID) : this;
+    },
+  });
   return {
     prototype,
     make: (items) => new Make(items),
     is: (v) => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === prototype,
+    real,
+    unchangedIsThis(f, method) {
+      const r = real(f);
+      const out = method(r);
+      return out === r ? f : out;
+    },
   };
 }

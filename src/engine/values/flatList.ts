@@ -28,8 +28,12 @@ type AnyList = List<unknown>;
 type Callback = (value: unknown, index: number, list: unknown) => unknown;
 
 const listPrototype = List.prototype as unknown as Record<string | symbol, unknown>;
-/** FlatList's prototype (List.prototype's methods, with the ones below in front of them) and constructor. */
-const kind = flatKind(listPrototype);
+/**
+ * FlatList's prototype (List.prototype's methods, with the ones below in front of them) and
+ * constructor. (immutable.js's List of the same elements, for what FlatList leaves to it, copies
+ * the array it is given; a FlatList's is never written either.)
+ */
+const kind = flatKind(listPrototype, (items) => List(items));
 const prototype = kind.prototype;
 
 /** A FlatList of `array` (kept, not copied). */
@@ -38,14 +42,7 @@ function flat(array: unknown[]): AnyList {
 }
 
 /** Whether `v` is a FlatList. */
-export function isFlatList(v: unknown): boolean {
-  return kind.is(v);
-}
-
-/** A FlatList's elements (for the encoder, which reads them rather than calling get). */
-export function flatListElements(v: object): readonly unknown[] {
-  return (v as Flat)._a;
-}
+export const isFlatList: (v: unknown) => boolean = kind.is;
 
 /** `List(value)` for a model: a FlatList for no value or an array of up to 32 elements, else immutable.js's List. */
 export function flatListOf(value: unknown): AnyList {
@@ -59,10 +56,7 @@ export function flatListOf(value: unknown): AnyList {
   return List(value as Iterable<unknown>);
 }
 
-/** immutable.js's List of the same elements, to run a method FlatList leaves to it. (It copies the array; a FlatList's is never written either.) */
-function real(l: Flat): AnyList {
-  return List(l._a);
-}
+const { real, unchangedIsThis } = kind;
 
 /** An index as immutable.js's wrapIndex reads it: a negative one from the end; NaN for one that is no index. */
 function wrapIndex(l: Flat, index: unknown): number {
@@ -198,28 +192,6 @@ function iterate(this: Flat, fn: Callback, reverse?: boolean): number {
   return index;
 }
 
-function iterator(this: Flat, type: number, reverse?: boolean): unknown {
-  return (real(this) as unknown as { __iterator(type: number, reverse?: boolean): unknown }).__iterator(type, reverse);
-}
-
-/** Never a draft, so never altered (immutable.js's reads a field FlatList does not keep). */
-function wasAltered(this: Flat): boolean {
-  return false;
-}
-
-/** A draft is an immutable.js List of the same elements; not a draft, FlatList is itself. */
-function ensureOwner(this: Flat, ownerID: unknown): unknown {
-  if (!ownerID) return this;
-  return (real(this) as unknown as { __ensureOwner(o: unknown): unknown }).__ensureOwner(ownerID);
-}
-
-/** Runs `method` on immutable.js's List of the same elements: that List back unchanged is this one. */
-function unchangedIsThis(l: Flat, method: (r: AnyList) => unknown): unknown {
-  const r = real(l);
-  const out = method(r);
-  return out === r ? l : out;
-}
-
 Object.assign(prototype, {
   get,
   has,
@@ -233,10 +205,7 @@ Object.assign(prototype, {
   first,
   last,
   setIn,
-  wasAltered,
   __iterate: iterate,
-  __iterator: iterator,
-  __ensureOwner: ensureOwner,
 });
 // The rest of List.prototype's own methods read immutable.js's List fields: run on its List.
 for (const name of ['remove', 'delete', 'insert', 'unshift', 'shuffle', 'concat', 'merge', 'setSize', 'slice'] as const) {

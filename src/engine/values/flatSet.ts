@@ -37,7 +37,7 @@ type Callback = (value: unknown, key: unknown, set: unknown) => unknown;
 
 const setPrototype = Set.prototype as unknown as Record<string | symbol, unknown>;
 /** FlatSet's prototype (Set.prototype's methods, with the ones below in front of them) and constructor. */
-const kind = flatKind(setPrototype);
+const kind = flatKind(setPrototype, (items) => Set(items));
 const prototype = kind.prototype;
 
 /** A FlatSet of `members` (kept, not copied); none, immutable.js's empty Set (one object, which its emptied Sets are). */
@@ -52,14 +52,7 @@ function flatMember(v: unknown): boolean {
 }
 
 /** Whether `v` is a FlatSet. */
-export function isFlatSet(v: unknown): boolean {
-  return kind.is(v);
-}
-
-/** A FlatSet's members, in its iteration order (for the encoder, which reads them rather than iterating). */
-export function flatSetMembers(v: object): readonly unknown[] {
-  return (v as Flat)._a;
-}
+export const isFlatSet: (v: unknown) => boolean = kind.is;
 
 /**
  * `Set(value)` for a model: a FlatSet where immutable.js's Set would hold up to 8 such members,
@@ -81,17 +74,7 @@ export function flatSetOf(value?: unknown): AnySet {
   return Set(value as Iterable<unknown>);
 }
 
-/** immutable.js's Set of the same members in the same order, to run a method FlatSet leaves to it. */
-function real(s: Flat): AnySet {
-  return Set(s._a);
-}
-
-/** Runs `method` on immutable.js's Set of the same members: that Set back unchanged is this one. */
-function unchangedIsThis(s: Flat, method: (r: AnySet) => unknown): unknown {
-  const r = real(s);
-  const out = method(r);
-  return out === r ? s : out;
-}
+const { real, unchangedIsThis } = kind;
 
 function has(this: Flat, value: unknown): boolean {
   if (!flatMember(value)) return real(this).has(value);
@@ -121,10 +104,6 @@ function clear(this: Flat): unknown {
   return Set();
 }
 
-function wasAltered(this: Flat): boolean {
-  return false;
-}
-
 /** As immutable.js's Set.__iterate: the members, the Set as the third argument; returns the calls made. */
 function iterate(this: Flat, fn: Callback, reverse?: boolean): number {
   const m = this._a;
@@ -138,26 +117,13 @@ function iterate(this: Flat, fn: Callback, reverse?: boolean): number {
   return calls;
 }
 
-function iterator(this: Flat, type: number, reverse?: boolean): unknown {
-  return (real(this) as unknown as { __iterator(type: number, reverse?: boolean): unknown }).__iterator(type, reverse);
-}
-
-/** A draft is immutable.js's Set of the same members; not a draft, FlatSet is itself. */
-function ensureOwner(this: Flat, ownerID: unknown): unknown {
-  if (!ownerID) return this;
-  return (real(this) as unknown as { __ensureOwner(o: unknown): unknown }).__ensureOwner(ownerID);
-}
-
 Object.assign(prototype, {
   has,
   add,
   remove,
   delete: remove,
   clear,
-  wasAltered,
   __iterate: iterate,
-  __iterator: iterator,
-  __ensureOwner: ensureOwner,
 });
 
 /**

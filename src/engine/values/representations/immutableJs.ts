@@ -19,8 +19,9 @@ import {
   Set as ImmutableSet,
 } from 'immutable';
 import type { CanonicalEncoder } from '../encoding.ts';
-import { flatListElements, isFlatList } from '../flatList.ts';
-import { flatSetMembers, isFlatSet } from '../flatSet.ts';
+import { flatItems } from '../flatKind.ts';
+import { isFlatList } from '../flatList.ts';
+import { isFlatSet } from '../flatSet.ts';
 import { mapEntries, setEntries } from '../immutableInternals.ts';
 import { isPlainObject } from '../plainValue.ts';
 import { showsAllFields } from '../presented.ts';
@@ -110,7 +111,7 @@ function writeCollection(out: CanonicalEncoder, v: object, part: CanonicalPart):
 
 /** A FlatList (flatList.ts), as writeCollection writes a short List, from its array. */
 function writeFlatList(out: CanonicalEncoder, v: object): void {
-  const a = flatListElements(v);
+  const a = flatItems(v);
   out.byte(C.LIST);
   out.u32(a.length);
   for (let i = 0; i < a.length; i++) out.write(a[i]);
@@ -118,7 +119,7 @@ function writeFlatList(out: CanonicalEncoder, v: object): void {
 
 /** A FlatSet (flatSet.ts), as writeCollection writes a Set, from its array of members. */
 function writeFlatSet(out: CanonicalEncoder, v: object): void {
-  const m = flatSetMembers(v);
+  const m = flatItems(v);
   if (out.smallSized(m.length) && out.smallMembers(m, m.length)) return;
   out.unorderedItems(C.SET, m.length, m);
 }
