@@ -263,6 +263,7 @@ export class Expansion<S> {
     const fp = this.fp;
     const from = only === -1 ? 0 : only;
     const to = only === -1 ? actions.length : only + 1;
+    this.fingerprinter.reference(s);
     for (let ai = from; ai < to; ai++) {
       const a = actions[ai];
       for (const p of this.calls.paramsOf(a, s, id)) {

@@ -16,6 +16,8 @@ export interface StateFingerprinter {
   keep(): void;
   /** Digests `state`'s parts and keeps them, for its successors (a state rebuilt from bytes). */
   prime(state: unknown): void;
+  /** The states fingerprinted next are successors of `parent` (Fingerprinter.reference). */
+  reference(parent: unknown): void;
 }
 
 /** The fingerprint of a class: the least, as a 64-bit number, of its members' fingerprints. */
@@ -71,5 +73,9 @@ export class SymmetricFingerprinter implements StateFingerprinter {
 
   prime(state: unknown): void {
     this.base.prime(state);
+  }
+
+  reference(parent: unknown): void {
+    this.base.reference(parent);
   }
 }

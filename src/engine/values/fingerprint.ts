@@ -55,6 +55,11 @@ export class Fingerprinter {
     return digestString(w[0], w[1], w[2], w[3]);
   }
 
+  /** The states fingerprinted next are successors of `parent`, a state fingerprinted and kept (CanonicalEncoder.reference). */
+  reference(parent: unknown): void {
+    this.encoder.reference(parent);
+  }
+
   /** The last state fingerprinted is new: keep its parts' digests for its successors. */
   keep(): void {
     this.encoder.keepPending();

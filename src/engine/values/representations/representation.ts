@@ -27,6 +27,13 @@ export class CanonicalPart {
     /** Anything else the representation wants at hand for this prototype (a collection's tag, say). */
     readonly tag: number,
   ) {}
+
+  /**
+   * What the representation keeps between writes of this prototype's parts, for one encoder
+   * (each encoder asks for its own parts): FlatRecords keep their reference's field bytes
+   * (flatRecords.ts, CanonicalEncoder.reference).
+   */
+  kept: unknown = undefined;
 }
 
 /** A Record type's layout, computed once per type by the encoder: its name and field names, encoded. */
