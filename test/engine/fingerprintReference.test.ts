@@ -4,7 +4,8 @@
 // fingerprints must be the ones a Fingerprinter never told gives: for fields shared or not,
 // primitives, plain objects (written in place each time, even carrying a digest slot copied by a
 // spread), frozen parts (which carry no digest), parents kept or not, and references that are not
-// records at all. Checked on random successors against a fresh Fingerprinter for each value.
+// records at all, parents digested only after they became the reference, and drafts (whose values
+// change in place). Checked on random successors against a fresh Fingerprinter for each value.
 import fc from 'fast-check';
 import { List, Map, Set } from 'immutable';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +114,35 @@ describe('fingerprints of successors written against their parent', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('are the same for a parent whose parts are digested only after it became the reference', () => {
+    const f = new Fingerprinter();
+    const parent = State({ world: changed(changed(World(), [0, 2]), [2, 1]), step: 3 });
+    f.reference(parent);
+    const before = apply(parent, { world: [[1, 1]], other: [], step: false });
+    expect(f.hex(before)).toBe(new Fingerprinter().hex(before));
+    f.prime(parent);
+    for (const d of [
+      { world: [[3, 2]], other: [[0, 1]], step: true },
+      { world: [], other: [], step: false },
+    ] as Successor[]) {
+      const t = apply(parent, d);
+      expect(f.hex(t)).toBe(new Fingerprinter().hex(t));
+    }
+  });
+
+  it('take no reference from a draft, whose values change in place (withMutations)', () => {
+    const f = new Fingerprinter();
+    const p = Set(['p']);
+    const q = Set(['q']);
+    f.prime(p);
+    f.prime(q);
+    const draft = World({ names: p }).asMutable();
+    f.reference(draft);
+    expect(f.hex(World({ names: p }))).toBe(new Fingerprinter().hex(World({ names: p })));
+    draft.set('names', q);
+    expect(f.hex(World({ names: q }))).toBe(new Fingerprinter().hex(World({ names: q })));
   });
 
   it('are unchanged by a reference that is not a record, or a record of another type', () => {

@@ -424,8 +424,9 @@ export class CanonicalEncoder {
   }
 
   /**
-   * Digest mode: the values encoded next are successors of `parent`, which was encoded and kept
-   * (keepPending): a successor's record of the same type as `parent`, or as one of `parent`'s
+   * Digest mode: the values encoded next are successors of `parent` (in a search, a state
+   * encoded and kept: keepPending; a field whose digest is not kept on it is written as before,
+   * so nothing depends on that): a successor's record of the same type as `parent`, or as one of `parent`'s
    * records, shares most of its fields with it, by identity. writeFlat then writes a shared
    * field that is a part from the digest it read once from the reference (keptDigest), not from a
    * lookup on the part each time: the same bytes, without a load from each part (on the move

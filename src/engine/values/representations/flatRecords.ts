@@ -12,7 +12,8 @@ import { recordKeys, recordName, recordView, writeRecordAtRest } from './immutab
 /**
  * Digest mode: the record of one FlatRecord type in the encoder's reference state (the state
  * itself, or one of its fields: CanonicalEncoder.reference), with the digests of its fields.
- * One per prototype and encoder (CanonicalPart.kept), updated in place when the reference moves.
+ * One per prototype and encoder (CanonicalPart.kept), brought up to date in place at the first
+ * write of the type after the reference moves.
  */
 class FieldsReference {
   /** The encoder's referenceEpoch this is for. */
@@ -51,7 +52,8 @@ function aim(out: CanonicalEncoder, v: object, ref: FieldsReference): void {
       }
     }
   }
-  if (record === undefined) {
+  // (A draft, inside withMutations, changes its values in place: it is no reference.)
+  if (record === undefined || (record as { __ownerID?: unknown }).__ownerID !== undefined) {
     ref.values = null;
     return;
   }
@@ -59,7 +61,9 @@ function aim(out: CanonicalEncoder, v: object, ref: FieldsReference): void {
   const before = ref.values;
   ref.values = values;
   const { known, words } = ref;
-  for (let i = 0; i < values.length; i++) {
+  // (Over the type's fields, not the array's length: a field past its end is written each time.)
+  known.fill(0, values.length);
+  for (let i = 0; i < values.length && i < known.length; i++) {
     // The states expanded one after another share most parts: a field the last reference held
     // too keeps the words read for it then.
     if (before !== null && values[i] === before[i] && known[i] === 1) continue;

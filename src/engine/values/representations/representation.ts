@@ -29,9 +29,9 @@ export class CanonicalPart {
   ) {}
 
   /**
-   * What the representation keeps between writes of this prototype's parts, for one encoder
-   * (each encoder asks for its own parts): FlatRecords keep their reference's field bytes
-   * (flatRecords.ts, CanonicalEncoder.reference).
+   * What the representation keeps between writes of this prototype's parts, for the encoder that
+   * made this part (each encoder makes its own: CanonicalEncoder.partOf): FlatRecords keep the
+   * digests of their reference's fields (flatRecords.ts, CanonicalEncoder.reference).
    */
   kept: unknown = undefined;
 }
