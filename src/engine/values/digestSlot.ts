@@ -18,3 +18,8 @@ export type Digested = { [DIGEST_OF]?: string };
 export function digestString(w0: number, w1: number, w2: number, w3: number): string {
   return String.fromCharCode(w0 & 0xffff, w0 >>> 16, w1 & 0xffff, w1 >>> 16, w2 & 0xffff, w2 >>> 16, w3 & 0xffff, w3 >>> 16);
 }
+
+/** Word `w` (0 to 3) of the digest kept as `slot` (digestString's inverse, word by word). */
+export function digestWord(slot: string, w: number): number {
+  return (slot.charCodeAt(2 * w) | (slot.charCodeAt(2 * w + 1) << 16)) >>> 0;
+}

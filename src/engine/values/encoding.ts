@@ -23,7 +23,7 @@
 // This module owns the format: tags, numbers, strings, digests, the forms of unordered
 // collections and Records. Which representation a part is, and how its values are walked, is
 // the representations' (representations/): each prototype is asked of the table once.
-import { DIGEST_OF, digestString, type Digested } from './digestSlot.ts';
+import { DIGEST_OF, digestString, digestWord, type Digested } from './digestSlot.ts';
 import { murmur3x86_128, murmur3x86_128Prefix, murmur3x86_128Resume } from './hash.ts';
 import { PlainWriter } from './representations/plain.ts';
 import type { CanonicalPart, RecordLayout } from './representations/representation.ts';
@@ -369,17 +369,7 @@ export class CanonicalEncoder {
     if (this.mode === 'digest') {
       const known = (obj as Digested)[DIGEST_OF];
       if (known !== undefined) {
-        // The tag, then the four words little-endian (each two code units, the low half first:
-        // digestString), written in place: this runs for most parts of every successor.
-        this.ensure(17);
-        const p = this.pos;
-        const view = this.view;
-        this.buf[p] = C.DIGEST;
-        view.setUint32(p + 1, known.charCodeAt(0) | (known.charCodeAt(1) << 16), true);
-        view.setUint32(p + 5, known.charCodeAt(2) | (known.charCodeAt(3) << 16), true);
-        view.setUint32(p + 9, known.charCodeAt(4) | (known.charCodeAt(5) << 16), true);
-        view.setUint32(p + 13, known.charCodeAt(6) | (known.charCodeAt(7) << 16), true);
-        this.pos = p + 17;
+        this.digestWordsOut(digestWord(known, 0), digestWord(known, 1), digestWord(known, 2), digestWord(known, 3));
         return;
       }
       const part = this.partOf(obj, proto);
@@ -425,9 +415,9 @@ export class CanonicalEncoder {
 
   /**
    * Digest mode: the values encoded next are successors of `parent` (in a search, a state
-   * encoded and kept: keepPending; a field whose digest is not kept on it is written as before,
-   * so nothing depends on that): a successor's record of the same type as `parent`, or as one of `parent`'s
-   * records, shares most of its fields with it, by identity. writeFlat then writes a shared
+   * whose parts' digests were kept; a field whose digest is not kept on it is written as before).
+   * A successor's record of the same type as `parent`, or as one of `parent`'s records, shares
+   * most of its fields with it, by identity. writeFlat then writes a shared
    * field that is a part from the digest it read once from the reference (keptDigest), not from a
    * lookup on the part each time: the same bytes, without a load from each part (on the move
    * model's searches a world record has 13 fields, two or three of them new in a successor; bench
@@ -445,7 +435,11 @@ export class CanonicalEncoder {
     return this.referenceRoot;
   }
 
-  /** A digest's tag and four words at the current position: what write() writes for a part whose digest it knows. */
+  /**
+   * A digest's tag and its four words, little-endian, at the current position: how a part whose
+   * digest is known is written (write(), and writeFlat from its reference's words). This runs for
+   * most parts of every successor.
+   */
   digestWordsOut(w0: number, w1: number, w2: number, w3: number): void {
     this.ensure(17);
     const p = this.pos;

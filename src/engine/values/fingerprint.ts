@@ -55,7 +55,7 @@ export class Fingerprinter {
     return digestString(w[0], w[1], w[2], w[3]);
   }
 
-  /** The states fingerprinted next are successors of `parent`, a state fingerprinted and kept (CanonicalEncoder.reference). */
+  /** The states fingerprinted next are successors of `parent` (CanonicalEncoder.reference): the same fingerprints, written faster. */
   reference(parent: unknown): void {
     this.encoder.reference(parent);
   }

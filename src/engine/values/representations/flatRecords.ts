@@ -3,6 +3,7 @@
 // written for fingerprints from their one values array rather than field by field through
 // `get`. Equal to the immutable.js Record of the same name and fields, byte for byte.
 import { is } from 'immutable';
+import { digestWord } from '../digestSlot.ts';
 import { keptDigest, type CanonicalEncoder } from '../encoding.ts';
 import { isFlatRecord } from '../flatRecord.ts';
 import { CanonicalPart, type Representation } from './representation.ts';
@@ -70,8 +71,7 @@ function aim(out: CanonicalEncoder, v: object, ref: FieldsReference): void {
     const d = keptDigest(values[i]);
     known[i] = d === undefined ? 0 : 1;
     if (d === undefined) continue;
-    // (The slot's string holds each word low half first: digestSlot.ts.)
-    for (let w = 0; w < 4; w++) words[4 * i + w] = (d.charCodeAt(2 * w) | (d.charCodeAt(2 * w + 1) << 16)) >>> 0;
+    for (let w = 0; w < 4; w++) words[4 * i + w] = digestWord(d, w);
   }
 }
 
