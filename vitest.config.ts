@@ -15,8 +15,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // minutes. (The two "unreconciled" variants were slow-tier too until the second reading of the
 // code gave them a smaller world: 0.3 and 0.6 million states.) The faults matrix, run as a sharded
 // Job runs it (moveFaultsSharded: about 320 s of CPU, its clusterctl re-run rows 21 million of its
-// 28 million states generated), is in CI since V8's heap growth of 2 (src/cli/heap.ts) cut its
-// CPU by a quarter; moveMatrix no longer runs its rows a second time.
+// 28 million states generated), is in CI since the suite's forks are shared between files (below)
+// and moveMatrix and moveNoTiming no longer run its rows a second time.
 const SLOW = ['test/e2e/moveMatrixSlow.test.ts', 'test/e2e/moveBackSlow.test.ts'];
 const slowOnly = process.env.MODELCHECK_SLOW === '1';
 const INCLUDE = slowOnly ? SLOW : ['test/**/*.test.ts'];
@@ -42,6 +42,16 @@ const HEAVIEST_FIRST = [
   'lamportMutex',
 ];
 
+// This file is read once for the run and once more per project, in the same process: the
+// directory is made once, and named in the environment for the readings after the first.
+function testCacheDir(): string {
+  const made = process.env.MODELCHECK_TEST_CACHE_DIR;
+  if (made !== undefined) return made;
+  const dir = mkdtempSync(join(tmpdir(), 'modelcheck-test-cache-'));
+  process.env.MODELCHECK_TEST_CACHE_DIR = dir;
+  return dir;
+}
+
 class HeaviestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => {
@@ -64,10 +74,11 @@ export default defineConfig({
   },
   test: {
     // Forks are shared: a worker's fork runs one file after another, not a fresh process for each
-    // (Vitest's `isolate: false`). Each fork otherwise starts Node, tsx and the project's modules
-    // again for every one of the suite's 120 files: isolated, the suite took 885 s with the
-    // sharded faults matrix in it, shared 767 s (bench/README.md, thirty-seventh run). The files
-    // that need a process of their own are named in OWN_PROCESS, with the reason.
+    // (Vitest's `isolate: false`), which otherwise starts Node, Vite's module runner and the
+    // project's modules again for every one of the suite's 121 files: with the sharded faults
+    // matrix in it, vitest took 885 s isolated, 793 s shared (bench/README.md, thirty-seventh run).
+    // The files that need a process of their own are named in OWN_PROCESS, with the reason. (The
+    // slow tier's two files share a fork too.)
     projects: [
       {
         extends: true,
@@ -76,7 +87,8 @@ export default defineConfig({
       ...(slowOnly ? [] : [{ extends: true as const, test: { name: 'own process', include: OWN_PROCESS, isolate: true } }]),
     ],
     testTimeout: 120_000,
-    // Forks rather than threads: each search's heap is a process's own, and a fork's exit frees it.
+    // Forks rather than threads: a test's searches and their worker threads live in a process of
+    // the suite's own, apart from vitest's.
     pool: 'forks',
     // Vitest's default on a 2-core machine is one worker: the move searches then run one
     // after another (19 minutes). Two run side by side.
@@ -84,6 +96,6 @@ export default defineConfig({
     sequence: { sequencer: HeaviestFirst },
     // Type checks kept by digest (src/cli/typecheckCache.ts) go to a directory of this run's
     // own, not the user's cache: every run checks from scratch.
-    env: { MODELCHECK_CACHE_DIR: mkdtempSync(join(tmpdir(), 'modelcheck-test-cache-')) },
+    env: { MODELCHECK_CACHE_DIR: testCacheDir() },
   },
 });
