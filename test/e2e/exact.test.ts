@@ -12,7 +12,7 @@ describe('--exact', () => {
     expect(exact.exitCode).toBe(0);
     const [n] = normal.variants;
     const [x] = JSON.parse(exact.stdout).variants;
-    // 583 distinct, 1,510 generated, depth 20: the docs record's figures for this row (moveFaultsSharded.test.ts checks them).
+    // 583 distinct, 1,510 generated, depth 20: the figures test/e2e/moveMatrix.test.ts asserts for this variant.
     for (const v of [n, x]) expect([v.verdict, v.distinctStates, v.statesGenerated, v.depth]).toEqual(['proved', 583, 1510, 20]);
     expect(n.exact).toBe(null);
     expect(n.collisionProbability).toBeGreaterThan(0);

@@ -118,13 +118,6 @@ const FAULTS = [
   'v1.9.3.mover-rerun',
   'v1.9.5.coalesced-events',
   'v1.9.5.resync',
-  // The fix keeps the finalizers from coming back, but not the infrastructure: the DELETE of the
-  // DockerCluster reaches the DockerCluster controller before the pause does (the pause is read
-  // from the Cluster's cache entry, a different object), and reconcileDelete removes the load
-  // balancer. This is what the timing assumption is for. Since the DELETE bumps the DockerCluster's
-  // generation, the controller's first pass only writes Paused=False again at the new
-  // observedGeneration and returns; that write's own event queues it again, and the second pass
-  // runs reconcileDelete (the locked condition patch goes through: the cache is current by then).
   'v1.9.5-no-timing-assumption',
   'v1.9.5-no-timing-assumption.cache-lag-0',
   'v1.9.5-no-timing-assumption.cache-lag-1',

@@ -1,7 +1,7 @@
 // The readable outputs on the move model itself: the text trace with requests, answers and
 // Kubernetes field diffs, the ITF file and the sequence diagram, for the 17-state
 // SourceInfraNeverDestroyed trace of v1.9.5-no-timing-assumption (README, "The other variants";
-// test/e2e/moveFaultsSharded.test.ts compares the same row, a complete search, with the docs record). A depth bound of
+// test/e2e/moveNoTiming.test.ts asserts the same trace from a complete search). A depth bound of
 // 18 keeps this quick: the search is then incomplete (exit 3), and the violation is definite.
 import { beforeAll, describe, expect, it } from 'vitest';
 import mermaid from 'mermaid';

@@ -9,7 +9,7 @@ export interface CliRun {
 
 /**
  * Runs the CLI, with --workers 1 unless the arguments name a thread count. Unless `typecheck` is set, with --no-typecheck: `npm test` type-checks every
- * model and fixture with tsc (test/project/typecheck.test.ts), and the compiler's seconds per run would add minutes.
+ * model and fixture with tsc first, and the compiler's seconds per run would add minutes.
  * badModels.test.ts and cli.test.ts test the type check itself.
  */
 export async function runCli(argv: readonly string[], { typecheck = false } = {}): Promise<CliRun> {
