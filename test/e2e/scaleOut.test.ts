@@ -12,13 +12,7 @@ import { comparable, runProcess, type ProcessRun } from '../helpers/cliProcess.t
 import { runCli } from '../helpers/runCli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'modelcheck-scale-out-'));
-// A test below works in a directory of its own (process.chdir) and goes back in `finally`; should
-// it time out, this puts the process back for the files that share its fork (vitest.config.ts).
-const home = process.cwd();
-afterAll(() => {
-  process.chdir(home);
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The CLI in a process of its own, with `env` added; killed (SIGKILL) within tens of milliseconds of `killWhen` holding (polled). */
 function run(args: readonly string[], env: Record<string, string> = {}, killWhen?: () => boolean): Promise<ProcessRun> {
@@ -177,6 +171,7 @@ describe('shards merged', () => {
           ? JSON.stringify(JSON.parse(readFileSync(p, 'utf8')), (k, v) => (k === 'seconds' ? undefined : v))
           : readFileSync(p, 'utf8'),
       );
+    const home = process.cwd();
     process.chdir(work);
     try {
       expect((await runCli(['docs', 'counter.mts'])).exitCode).toBe(0);
