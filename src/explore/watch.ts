@@ -9,10 +9,11 @@
 // large to send is refused.
 //
 // One limit is Node's, not ours: a promise job stopped by the time limit while async hooks are on
-// in the process (AsyncLocalStorage, async_hooks.createHook) aborts the whole process (an assertion
-// on the async id stack, nodejs/node#38503, open; seen on Node 20, later versions not checked). The explorer's own process turns
-// no hooks on; a model that imports a library that does would make a watch such as
-// `Promise.resolve().then(() => { for (;;) {} })` end the explorer rather than answer its error.
+// in the process (AsyncLocalStorage, async_hooks.createHook) aborts the whole process (an
+// assertion on the async id stack, nodejs/node#38503, open; seen on Node 20, later versions not
+// checked). The explorer's own process turns no hooks on; a model that imports a library that does
+// would make a watch such as `Promise.resolve().then(() => { for (;;) {} })` end the explorer
+// rather than answer its error.
 import { Script, createContext } from 'node:vm';
 import { stateToJson, type Json } from '../report/stateJson.ts';
 
