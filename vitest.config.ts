@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultExternalConditions, defaultServerConditions } from 'vite';
@@ -31,6 +31,12 @@ const HEAVIEST_FIRST = [
   'lamportMutex',
 ];
 
+// Type checks kept by digest (src/cli/typecheckCache.ts) go to a directory of this run's own, not
+// the user's cache: every run checks from scratch. It goes when the run ends (this file is read
+// by vitest's own process only; its forks are given the path).
+const cacheDir = mkdtempSync(join(tmpdir(), 'modelcheck-test-cache-'));
+process.once('exit', () => rmSync(cacheDir, { recursive: true, force: true }));
+
 class HeaviestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => {
@@ -61,8 +67,6 @@ export default defineConfig({
     // after another (19 minutes). Two run side by side.
     maxWorkers: 2,
     sequence: { sequencer: HeaviestFirst },
-    // Type checks kept by digest (src/cli/typecheckCache.ts) go to a directory of this run's
-    // own, not the user's cache: every run checks from scratch.
-    env: { MODELCHECK_CACHE_DIR: mkdtempSync(join(tmpdir(), 'modelcheck-test-cache-')) },
+    env: { MODELCHECK_CACHE_DIR: cacheDir },
   },
 });
