@@ -6,8 +6,13 @@
 import { availableParallelism } from 'node:os';
 import { startSpareWorker } from './workerPool.ts';
 
-/** Commands that start no search of their own here (docs and resume go through their own paths). */
-const NO_SEARCH = new Set(['docs', 'explore', 'resume']);
+/**
+ * Commands that start no search of their own here: docs and resume go through their own paths;
+ * plan, merge, init and conform search nothing (a spare thread would cost them about 0.8 s of
+ * CPU and 0.3 s of wall-clock time, loading the engine for nothing: bench/README.md, thirty-eighth
+ * run). shard does search, and takes the spare.
+ */
+const NO_SEARCH = new Set(['docs', 'explore', 'resume', 'plan', 'merge', 'init', 'conform']);
 const NO_RUN = new Set(['-h', '--help', '-V', '--version']);
 
 /** The thread count the arguments ask for (--workers N or --workers=N), or the cores'; undefined where none would search. */

@@ -27,15 +27,21 @@ function verdicts(json: string): unknown {
 }
 
 describe('the thread count read from the raw arguments', () => {
-  it('is --workers N or --workers=N, else the cores; none for docs, explore, resume, help, version or a bad count', () => {
+  it('is --workers N or --workers=N, else the cores; none for the commands that search nothing here, help, version or a bad count', () => {
     expect(searchThreads(['m.ts', '--workers', '3'])).toBe(3);
     expect(searchThreads(['m.ts', '--workers=1', '--json'])).toBe(1);
     expect(searchThreads(['m.ts'])).toBe(availableParallelism());
+    // A Job's shard searches (and takes the early thread); its plan and merge do not.
+    expect(searchThreads(['shard', 'plan.json', '--workers', '1'])).toBe(1);
     for (const argv of [
       [],
       ['docs', 'm.ts'],
       ['explore', 'm.ts'],
       ['resume', 'dir'],
+      ['plan', 'm.ts', '--shards', '2'],
+      ['merge', 'dir'],
+      ['init', 'dir'],
+      ['conform', 'm.ts', '--audit', 'log.json'],
       ['m.ts', '--help'],
       ['-V'],
       ['m.ts', '--workers', '0'],
