@@ -7,10 +7,11 @@ import { availableParallelism } from 'node:os';
 import { startSpareWorker } from './workerPool.ts';
 
 /**
- * Commands that start no search of their own here: docs and resume go through their own paths;
- * plan, merge, init and conform search nothing (a spare thread would cost them about 0.8 s of
- * CPU and 0.3 s of wall-clock time, loading the engine for nothing: bench/README.md, thirty-eighth
- * run). shard does search, and takes the spare.
+ * Commands that start no search thread here: docs, explore and resume go through their own
+ * paths; plan, merge and init search nothing, and conform replays on its main thread. A spare
+ * thread loaded the engine for nothing there: plan's and merge's runs took 0.7-0.8 s of CPU and
+ * 0.2-0.3 s of wall-clock time more with it (bench/README.md, thirty-eighth run). shard searches,
+ * and takes the spare.
  */
 const NO_SEARCH = new Set(['docs', 'explore', 'resume', 'plan', 'merge', 'init', 'conform']);
 const NO_RUN = new Set(['-h', '--help', '-V', '--version']);
