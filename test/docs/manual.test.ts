@@ -119,14 +119,12 @@ describe('the records of the generated docs', () => {
     const tests = readdirSync('test/e2e')
       .filter((f) => f.endsWith('.test.ts'))
       .map((f) => readFileSync(join('test/e2e', f), 'utf8'));
+    // Only a file that compares a run with the record counts: one that names a variant for
+    // another reason (a plan's expectations, say) does not run it.
+    const comparing = tests.filter((t) => /describeMoveVariant\(|describeModelVariant\(|expectAsRecorded\(|docsRecordOf\(/.test(t));
     for (const model of ['move', 'moveBack']) {
       const manifest = JSON.parse(readFileSync(`docs/${model}.manifest.json`, 'utf8')) as DocsManifest;
-      // Only a file that compares a run with the record counts: one that names a variant for
-      // another reason (a plan's expectations, say) does not run it.
-      const compares = /describeMoveVariant\(|describeModelVariant\(|expectAsRecorded\(|docsRecordOf\(/;
-      const uses = tests.filter(
-        (t) => compares.test(t) && (t.includes(`models/${model}.ts`) || (model === 'move' && t.includes('describeMoveVariant('))),
-      );
+      const uses = comparing.filter((t) => t.includes(`models/${model}.ts`) || (model === 'move' && t.includes('describeMoveVariant(')));
       const unrun = Object.keys(manifest.variants).filter((v) => !uses.some((t) => t.includes(`'${v}'`) || t.includes(`\`${v}\``)));
       expect(unrun, `variants of models/${model}.ts that no end-to-end test runs`).toEqual([]);
     }
