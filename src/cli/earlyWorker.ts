@@ -4,21 +4,14 @@
 // parser is loaded; a guess that turns out wrong (an option error, a heap share the variants do
 // not give) costs a thread that is let go, never a different run.
 import { availableParallelism } from 'node:os';
+import { subcommand } from './subcommands.ts';
 import { startSpareWorker } from './workerPool.ts';
 
-/**
- * Commands that start no search thread here: docs, explore and resume go through their own
- * paths; plan, merge and init search nothing, and conform replays on its main thread. A spare
- * thread loaded the engine for nothing there: plan's and merge's runs took 0.7-0.8 s of CPU and
- * 0.2-0.3 s of wall-clock time more with it (bench/README.md, thirty-eighth run). shard searches,
- * and takes the spare.
- */
-const NO_SEARCH = new Set(['docs', 'explore', 'resume', 'plan', 'merge', 'init', 'conform']);
 const NO_RUN = new Set(['-h', '--help', '-V', '--version']);
 
 /** The thread count the arguments ask for (--workers N or --workers=N), or the cores'; undefined where none would search. */
 export function searchThreads(argv: readonly string[]): number | undefined {
-  if (argv.length === 0 || NO_SEARCH.has(argv[0]) || argv.some((a) => NO_RUN.has(a))) return undefined;
+  if (argv.length === 0 || subcommand(argv[0])?.earlyThread === false || argv.some((a) => NO_RUN.has(a))) return undefined;
   let threads = availableParallelism();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
