@@ -1,17 +1,20 @@
 // The commands other than the default one (a check of a model file): each one's module, loaded
-// only when it is named (a check does not wait for the modules they import), and whether
-// bin/modelcheck.js starts a search thread for it before the CLI has loaded (earlyWorker.ts). One
+// only when it is named (a check does not wait for the modules they import), and whether the
+// search thread bin/modelcheck.js may start before the CLI loads (earlyWorker.ts) is for it. One
 // table, so that a new command is dispatched and classed in one place.
 import type { CliIo } from './io.ts';
 import type { ExitCode } from './exitCodes.ts';
 
 export interface Subcommand {
   /**
-   * Whether the command's searches run in the pool's threads (workerPool.ts), so that one started
-   * early is used: shard's are. docs, explore and resume start their searches their own way; plan,
-   * merge and init search nothing, and conform replays on its main thread. A spare thread loaded
-   * the engine for nothing there: plan's and merge's runs took 0.7-0.8 s of CPU and 0.2-0.3 s of
-   * wall-clock time more with it (bench/README.md, thirty-eighth run).
+   * Whether earlyWorker.ts reads this command's thread count off the raw arguments and starts its
+   * first search thread early, for the command to claim (workerPool.ts claimSpare), as it does for
+   * a check: shard's only. docs, explore and resume have been left out since the early thread came in
+   * (4fab7c1): resume's thread count is its manifest's, not its arguments', and docs and explore
+   * start their searches after set-up of their own (not measured with an early thread). plan,
+   * merge and init search nothing, and conform replays on its main thread: a spare thread there
+   * loaded the engine for nothing, 0.7-0.8 s of CPU and 0.2-0.3 s of wall-clock time on plan's and
+   * merge's runs (bench/README.md, thirty-eighth run).
    */
   readonly earlyThread: boolean;
   readonly run: (argv: readonly string[], io: CliIo) => Promise<ExitCode>;
@@ -28,7 +31,7 @@ const SUBCOMMANDS = new Map<string, Subcommand>([
   ['init', { earlyThread: false, run: async (argv, io) => (await import('./commands/init.ts')).runInit(argv, io) }],
 ]);
 
-/** The command `name` names (the first argument), or undefined for a model file to check. */
+/** The command named by `name` (the first argument), or undefined: a model file to check, or anything else the check's parser then reads (an option, a misspelt command). */
 export function subcommand(name: string | undefined): Subcommand | undefined {
   return name === undefined ? undefined : SUBCOMMANDS.get(name);
 }
