@@ -27,11 +27,11 @@ function verdicts(json: string): unknown {
 }
 
 describe('the thread count read from the raw arguments', () => {
-  it('is --workers N or --workers=N, else the cores; none for the commands that search nothing here, help, version or a bad count', () => {
+  it('is --workers N or --workers=N, else the cores; none for the commands that take no early thread (subcommands.ts), help, version or a bad count', () => {
     expect(searchThreads(['m.ts', '--workers', '3'])).toBe(3);
     expect(searchThreads(['m.ts', '--workers=1', '--json'])).toBe(1);
     expect(searchThreads(['m.ts'])).toBe(availableParallelism());
-    // A Job's shard searches (and takes the early thread); its plan and merge do not.
+    // A Job's shard takes the early thread; its plan and merge, which search nothing, do not.
     expect(searchThreads(['shard', 'plan.json', '--workers', '1'])).toBe(1);
     for (const argv of [
       [],
